@@ -1,0 +1,44 @@
+"""The command line: `python cli.py` opens the interactive menu; subcommands serve scripts.
+
+Each area of the product registers its own subcommands (a module with `register(subparsers)`
+that sets `func` on its parsers); this file only assembles them.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from bidding.errors import BridgeError
+
+COMMAND_MODULES = (
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cli.py",
+        description="Bridge bidding engine and deal generator. Without a command, opens the menu.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        from bidding.menu import run_menu
+        return run_menu()
+    try:
+        return args.func(args) or 0
+    except BridgeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
