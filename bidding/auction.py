@@ -1,25 +1,12 @@
 """An auction: calls from the dealer on, with legality, turn, end, contract and declarer."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 from .calls import CALLS, DOUBLE, PASS, REDOUBLE, Call, Strain
 from .cards import Seat, Vulnerability
 from .errors import AuctionError
-
-
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """The final contract: level, strain, doubled state (0, 1, 2) and declarer."""
-
-    level: int
-    strain: Strain
-    doubled: int
-    declarer: Seat
-
-    def __str__(self) -> str:
-        return f"{self.level}{self.strain.letter}{'X' * self.doubled} by {self.declarer.letter}"
+from .scoring import Contract
 
 
 class Auction:

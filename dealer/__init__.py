@@ -1,0 +1,75 @@
+"""A deal generator that reads the input language of Hans van Staveren's dealer.
+
+    from dealer import deals, compile_hand_condition
+    for deal in deals("hcp(north) >= 20 and shape(north, any 4333 + any 4432)", 5, seed=1):
+        print(deal)
+    opener = compile_hand_condition("hcp >= 15 and hcp <= 17 and shape{(4333)+(4432)+(5332)}")
+    opener(deal[Seat.NORTH])  # True or False
+
+`python -m dealer FILE` runs a whole script as /usr/games/dealer does.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import numpy as np
+
+from bidding.cards import Deal, Hand, Seat, deal_from_owners
+
+from .compile import HandCondition, bind_seat, compile_expression, compile_hand_condition
+from .errors import (DealerError, DealerInputError, DealerRuntimeError, DealerSemanticError,
+                     DealerSyntaxError)
+from .features import DealFeatures
+from .grammar import parse_expression
+from .program import Program, compile_program
+
+__all__ = ["deals", "compile_hand_condition", "compile_program", "run_program", "Program",
+           "RunOptions", "RunResult", "HandCondition", "DealerError", "DealerInputError",
+           "DealerSyntaxError", "DealerSemanticError", "DealerRuntimeError"]
+
+_BATCH = 4096
+_GENERATE_LIMIT = 10_000_000
+_RUN_NAMES = ("run_program", "RunOptions", "RunResult")
+
+
+def __getattr__(name: str):
+    """The run loop (and the generator and printers under it) loads on first use, so that
+    the bidding robots importing compile_hand_condition do not pay for it."""
+    if name in _RUN_NAMES:
+        from . import run
+        return getattr(run, name)
+    raise AttributeError(f"module 'dealer' has no attribute {name!r}")
+
+
+def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int | None = None,
+          predeal: Mapping[Seat | int, Hand | str] | None = None) -> Iterator[Deal]:
+    """Yield `n` deals that satisfy a dealer condition, in the order they are dealt.
+
+    A function written without a compass (`hcp >= 15`) is about the dealer's hand, North
+    unless `dealer` says otherwise, so a hand condition can be dealt directly. `predeal`
+    gives some seats cards beforehand (a Hand, or text such as "AKQ2.K3.-.AJ832").
+    Raises DealerRuntimeError when fewer than `n` deals meet the condition in the first
+    10,000,000 dealt.
+    """
+    from .generate import DealStream
+
+    seat = Seat.NORTH if dealer is None else Seat(dealer)
+    expr = bind_seat(parse_expression(condition), int(seat))
+    try:
+        evaluate = compile_expression(expr, source="<condition>")
+    except DealerSemanticError as error:
+        raise error.located_in("<condition>", condition) from None
+    masks = {int(s): (h if isinstance(h, Hand) else Hand.parse(h, size=None)).mask
+             for s, h in (predeal or {}).items()}
+    stream = DealStream(seed, predeal=masks or None)
+    produced = generated = 0
+    while produced < n:
+        if generated >= _GENERATE_LIMIT:
+            raise DealerRuntimeError(f"only {produced} of {n} deals met `{condition}` in "
+                                     f"{generated} deals")
+        owners = stream.next_batch(_BATCH)
+        generated += len(owners)
+        values = evaluate(DealFeatures(owners, random=np.random.default_rng(stream.seed)))
+        for row in np.flatnonzero(values)[:n - produced]:
+            yield deal_from_owners(owners[row].tolist())
+            produced += 1

@@ -1,0 +1,102 @@
+"""What each call of an auction showed, from the same rule sets the robots bid with.
+
+For every player the ranges shown so far are kept (HCP and length per suit, the suits shown,
+passed hand), so later rules can use them ("partner showed 15-17") and humans can ask
+"what does 2D mean?". A call's promise is the union over all rules that make it; each call
+narrows what its player showed before.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .auction import Auction
+from .calls import Call
+from .cards import Seat
+from .handtypes import MAX_HCP, SUIT_NAMES, UNKNOWN_HCP, UNKNOWN_LENGTH, Promise, range_text
+from .rules import Rule
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What one player has shown so far."""
+
+    hcp: tuple[int, int] = UNKNOWN_HCP
+    lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4
+    suits: tuple[int, ...] = ()                 # in the order shown
+    bid_levels: tuple[int, ...] = (0,) * 5      # last level bid in each strain
+    passed: bool = False                        # passed before anyone bid
+
+    def narrowed(self, promise: Promise) -> "Shown":
+        """Intersect with a new promise; where they contradict, the newer call wins."""
+        return Shown(_intersect(self.hcp, promise.hcp),
+                     tuple(_intersect(old, new) for old, new in zip(self.lengths, promise.lengths)),
+                     self.suits, self.bid_levels, self.passed)
+
+    def with_suits(self, suits: tuple[int, ...]) -> "Shown":
+        return Shown(self.hcp, self.lengths, self.suits + suits, self.bid_levels, self.passed)
+
+    def text(self) -> str:
+        """'15-17 HCP, 2-4 spades, 4+ hearts', or 'nothing shown'."""
+        parts = []
+        if self.hcp != UNKNOWN_HCP:
+            parts.append(range_text(self.hcp[0] or None,
+                                    self.hcp[1] if self.hcp[1] < MAX_HCP else None, "HCP"))
+        for suit in (3, 2, 1, 0):
+            low, high = self.lengths[suit]
+            if (low, high) != UNKNOWN_LENGTH:
+                parts.append(range_text(low or None, high if high < 13 else None,
+                                        SUIT_NAMES[suit]))
+        return ", ".join(parts) or "nothing shown"
+
+
+def _intersect(old: tuple[int, int], new: tuple[int, int]) -> tuple[int, int]:
+    low, high = max(old[0], new[0]), min(old[1], new[1])
+    return new if low > high else (low, high)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One call of an auction: who made it, the rules it matched, what it showed.
+
+    `status` is `rule` (the system defines it), `no agreement` (a pass the system does not
+    define), `off system` (a call outside the system, read as natural), or `natural` (a
+    side whose system is unknown).
+    """
+
+    index: int
+    seat: Seat
+    call: Call
+    status: str
+    text: str
+    rules: tuple[Rule, ...]
+    alert: bool
+    shown: Shown
+
+    def __str__(self) -> str:
+        alert = " (alert)" if self.alert else ""
+        return f"{self.seat.letter} {self.call}{alert}: {self.text}"
+
+
+def explain(auction: Auction, north_south, east_west=None) -> list[Explanation]:
+    """Explain every call of `auction`, each side by its BiddingSystem (None: natural).
+
+    With one system given, both sides are taken to play it.
+    """
+    if east_west is None:
+        east_west = north_south
+    dealer_side = north_south if auction.dealer in (Seat.NORTH, Seat.SOUTH) else east_west
+    other_side = east_west if dealer_side is north_south else north_south
+    system = dealer_side if dealer_side is not None else other_side
+    if system is None:
+        raise ValueError("explain needs at least one bidding system")
+    interpreter = system.interpreter(auction, (dealer_side, other_side))
+    return list(interpreter.explanations(tuple(call.index for call in auction.calls),
+                                         auction.dealer))
+
+
+def shown_by_seat(auction: Auction, north_south, east_west=None) -> dict[Seat, Shown]:
+    """What each player has shown after the whole auction."""
+    shown = {seat: Shown() for seat in Seat}
+    for explanation in explain(auction, north_south, east_west):
+        shown[explanation.seat] = explanation.shown
+    return shown

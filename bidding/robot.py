@@ -1,0 +1,85 @@
+"""Robots: bid the first legal rule whose hand types fit, and say why.
+
+A robot asks its system for the rule set of the auction (memoised), walks it in priority
+order, skips calls that are illegal now (saying so when its hand fitted them), and passes
+when nothing fits, or answers partner's forcing call with the cheapest natural call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .auction import Auction
+from .calls import PASS, Call, Strain
+from .cards import Hand
+from .errors import AuctionError
+from .handtypes import HandFacts, facts_of
+from .rules import Rule
+from .system import BiddingSystem
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The call a robot makes, the rule it followed (None without one) and its reasoning."""
+
+    call: Call
+    rule: Rule | None
+    reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.call}: " + "; ".join(self.reasons)
+
+
+class Robot:
+    """A player bidding `system`; the opponents' calls are read with `opponents` if known."""
+
+    def __init__(self, system: BiddingSystem | str, library=None,
+                 opponents: BiddingSystem | None = None) -> None:
+        if isinstance(system, str):
+            from .conventions import ConventionLibrary
+            system = (library or ConventionLibrary()).system(system)
+        self.system = system
+        self.opponents = opponents
+
+    def __repr__(self) -> str:
+        return f"Robot({self.system.name!r})"
+
+    def choose(self, hand: Hand, auction: Auction, verbose: bool = False) -> Choice:
+        """The call to make now. `verbose` also lists the rules the hand did not fit."""
+        if auction.is_over:
+            raise AuctionError(f"the auction {auction.history_text()} is over: nothing to choose")
+        ruleset = self.system.ruleset(auction, self.opponents)
+        facts = facts_of(hand)
+        reasons = [f"{self.system.name}, {ruleset.situation}"]
+        for rule, illegal in zip(ruleset.rules, ruleset.illegal):
+            fits = rule.predicate(facts)
+            if illegal is not None:
+                if fits or verbose:
+                    reasons.append(f"skipped {rule.call} ({rule.source}): illegal, {illegal}")
+                continue
+            if fits:
+                reasons.append(rule.reason)
+                return Choice(rule.call, rule, tuple(reasons))
+            if verbose:
+                reasons.append(f"not {rule.call}: the hand does not fit {rule.description} "
+                               f"({rule.source})")
+        if ruleset.forced:
+            call = _cheapest_natural(facts, auction)
+            if call is not PASS:
+                reasons.append(f"{call}: partner's call is forcing and no rule fits: "
+                               f"cheapest natural call")
+                return Choice(call, None, tuple(reasons))
+        reasons.append("pass: no agreement" + ("" if ruleset.rules else
+                                               " (the system defines no call here)"))
+        return Choice(PASS, None, tuple(reasons))
+
+
+def _cheapest_natural(facts: HandFacts, auction: Auction) -> Call:
+    """The cheapest bid in the longest suit (higher-ranking of equals), else in notrump."""
+    length = facts.length
+    longest = max((3, 2, 1, 0), key=lambda suit: length[suit])
+    last = auction.last_bid
+    for strain in (Strain(longest), Strain.NOTRUMP):
+        level = 1 if last is None else last.level + (0 if strain > last.strain else 1)
+        if level <= 7:
+            return Call.bid(level, strain)
+    return PASS

@@ -1,0 +1,512 @@
+"""Bidding systems: conventions compiled into a tree, and the rule set for any auction.
+
+`BiddingSystem` splices the conventions a system lists (inclusions, switches, replacements)
+into a tree of `Node`s. An `Interpreter` walks an auction call by call, each side along its
+own system's tree (see docs/convention-format.md, section 7), keeping what every player has
+shown; it memoises one state per auction prefix, so a robot's question "what may I bid
+here?" is one dictionary look-up after the first time.
+"""
+from __future__ import annotations
+
+from .auction import Auction
+from .calls import CALLS, PASS, Call, Strain
+from .cards import Seat
+from .conventions import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
+                          ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
+from .explain import Explanation, Shown
+from .handtypes import (Promise, RuleEnv, Situation, compile_predicate)
+from .rules import Rule, RuleSet, Source
+
+_PASS_INDEX = PASS.index
+_STATE_LIMIT = 200_000
+
+
+class Node:
+    """An action placed in a system's tree: its spec and its continuations after splicing."""
+
+    __slots__ = ("spec", "children", "convention")
+
+    def __init__(self, spec: ActionSpec, children: tuple["Node", ...], convention: str) -> None:
+        self.spec = spec
+        self.children = children
+        self.convention = convention
+
+    def __repr__(self) -> str:
+        return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
+
+
+class BiddingSystem:
+    """A compiled system: root actions, the fallback layer, and memoised interpreters."""
+
+    def __init__(self, spec: SystemSpec, library: ConventionLibrary) -> None:
+        self.spec = spec
+        self.library = library
+        self.names = list(spec.names)
+        self.warnings: list[Problem] = []
+        self._nodes_of: dict[int, tuple[Node, ...]] = {}
+        self._interpreters: dict[tuple, Interpreter] = {}
+        problems: list[Problem] = []
+        listings, self._offs, self._replaces, fallback = self._settings(spec, problems, [])
+        roots: list[Node] = []
+        for listing in listings:
+            convention = self._lookup(listing.name, listing.source, problems)
+            if convention is None:
+                continue
+            self._check_nesting(listing, convention, problems)
+            if convention.can_start_sequences:
+                roots += self._nodes(convention, problems, [])
+        self.roots = tuple(dict.fromkeys(roots))
+        self.fallback: tuple[Node, ...] = ()
+        if fallback is not None:
+            convention = self._lookup(*fallback, problems)
+            if convention is not None:
+                self.fallback = self._nodes(convention, problems, [])
+        if problems:
+            raise ConventionError(problems)
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+    def __repr__(self) -> str:
+        return f"BiddingSystem({self.name!r})"
+
+    # --- compiling --------------------------------------------------------------------------
+    def _settings(self, spec: SystemSpec, problems: list[Problem], stack: list[str]):
+        """Listings, switches, replacements and fallback of `spec` after its bases."""
+        listings: list[Listing] = []
+        offs: dict[str, Source] = {}
+        replaces: dict[str, tuple[str, Source]] = {}
+        fallback = None
+        stack = stack + [canonical(spec.name)]
+        for base_name, source in spec.bases:
+            if canonical(base_name) in stack:
+                problems.append(Problem(source.file, source.line, "cyclic system bases: "
+                                        + " -> ".join(stack + [canonical(base_name)])))
+                continue
+            try:
+                base = self.library.find_system_spec(base_name, source)
+            except ConventionError as error:
+                problems += error.problems
+                continue
+            base_listings, base_offs, base_replaces, base_fallback = \
+                self._settings(base, problems, stack)
+            listings += base_listings
+            offs.update(base_offs)
+            replaces.update(base_replaces)
+            fallback = base_fallback or fallback
+        listings += spec.listings
+        offs.update({canonical(name): source for name, source in spec.offs})
+        replaces.update({canonical(name): (by, source) for name, by, source in spec.replaces})
+        return listings, offs, replaces, spec.fallback or fallback
+
+    def _lookup(self, name: str, source: Source, problems: list[Problem]) -> Convention | None:
+        """The convention `name` stands for in this system (after replacements), or None
+        when it is switched off or cannot be found (a problem is recorded)."""
+        seen = []
+        while canonical(name) in self._replaces and canonical(name) not in seen:
+            seen.append(canonical(name))
+            name = self._replaces[canonical(name)][0]
+        if canonical(name) in self._offs:
+            return None
+        try:
+            return self.library.find_convention(name, source)
+        except ConventionError as error:
+            problems += error.problems
+            return None
+
+    def _nodes(self, convention: Convention, problems: list[Problem],
+               stack: list[Convention]) -> tuple[Node, ...]:
+        """The top-level nodes of `convention`, built once and shared by every includer."""
+        key = id(convention)
+        if key in self._nodes_of:
+            return self._nodes_of[key]
+        if convention in stack:
+            cycle = " -> ".join(c.name for c in stack[stack.index(convention):] + [convention])
+            problems.append(Problem(convention.source.file, convention.source.line,
+                                    f"cyclic inclusion: {cycle}"))
+            return ()
+        nodes = self._expand(convention.actions, convention, problems, stack + [convention])
+        self._nodes_of[key] = nodes
+        return nodes
+
+    def _expand(self, items, convention: Convention, problems: list[Problem],
+                stack: list[Convention]) -> tuple[Node, ...]:
+        nodes: list[Node] = []
+        for item in items:
+            if isinstance(item, Inclusion):
+                included = self._lookup(item.name, item.source, problems)
+                if included is None:
+                    continue
+                parents = {canonical(p) for p in included.parents}
+                if parents and not parents & {canonical(n) for n in convention.names}:
+                    self.warnings.append(Problem(
+                        item.source.file, item.source.line,
+                        f"{included.name!r} is included by {convention.name!r}, which is not "
+                        f"among its parents ({', '.join(included.parents)})", warning=True))
+                nodes += self._nodes(included, problems, stack)
+            else:
+                children = self._expand(item.children, convention, problems, stack)
+                nodes.append(Node(item, children, convention.name))
+        return tuple(nodes)
+
+    def _check_nesting(self, listing: Listing, convention: Convention,
+                       problems: list[Problem]) -> None:
+        """A convention nested under another in a system file must be included by it."""
+        included = {canonical(name) for name in _inclusions(convention.actions)}
+        for nested in listing.nested:
+            child = self._lookup(nested.name, nested.source, problems)
+            if child is None:
+                continue
+            if not {canonical(n) for n in child.names} & included:
+                problems.append(Problem(nested.source.file, nested.source.line,
+                                        f"{child.name!r} is listed under {convention.name!r}, "
+                                        f"which never includes it"))
+            self._check_nesting(nested, child, problems)
+
+    def nodes(self) -> list[Node]:
+        """Every distinct node of the tree (roots, continuations and fallback)."""
+        seen: dict[int, Node] = {}
+        pending = list(self.roots) + list(self.fallback)
+        while pending:
+            node = pending.pop()
+            if id(node) not in seen:
+                seen[id(node)] = node
+                pending.extend(node.children)
+        return list(seen.values())
+
+    # --- using ------------------------------------------------------------------------------
+    def interpreter(self, auction: Auction, systems: tuple) -> "Interpreter":
+        """The memoising interpreter for these systems (dealer's side first) and
+        vulnerability, shared by every auction that fits."""
+        key = (id(systems[0]), id(systems[1]), id(auction.vulnerability), auction.dealer % 2)
+        interpreter = self._interpreters.get(key)
+        if interpreter is None:
+            vulnerable = (auction.vulnerability.is_vulnerable(auction.dealer),
+                          auction.vulnerability.is_vulnerable(auction.dealer.next()))
+            interpreter = self._interpreters[key] = Interpreter(systems, vulnerable)
+        return interpreter
+
+    def ruleset(self, auction: Auction, opponents: "BiddingSystem | None" = None) -> RuleSet:
+        """The ordered rules for the player to act; the opponents' calls are read with
+        their system if given, else as natural."""
+        calls = auction.calls
+        systems = (self, opponents) if len(calls) % 2 == 0 else (opponents, self)
+        return self.interpreter(auction, systems).ruleset(tuple([c.index for c in calls]))
+
+    def explain(self, auction: Auction, opponents: "BiddingSystem | None" = None
+                ) -> list[Explanation]:
+        """What every call showed; both sides play this system unless `opponents` is given."""
+        from .explain import explain
+        if opponents is None:
+            return explain(auction, self, self)
+        ours = auction.dealer in (Seat.NORTH, Seat.SOUTH)
+        return explain(auction, self if ours else opponents, opponents if ours else self)
+
+
+def _inclusions(items) -> list[str]:
+    names = []
+    for item in items:
+        if isinstance(item, Inclusion):
+            names.append(item.name)
+        else:
+            names += _inclusions(item.children)
+    return names
+
+
+# --- interpreting auctions -------------------------------------------------------------------
+class _State:
+    """Everything known after one auction prefix (players indexed from the dealer)."""
+
+    __slots__ = ("positions", "players", "events", "forcing", "explanations", "ruleset")
+
+    def __init__(self, positions, players, events, forcing, explanations) -> None:
+        self.positions = positions          # per side: None (not started) or tuple of Nodes
+        self.players = players              # per player: Shown
+        self.events = events                # (player, suit) in the order suits were shown
+        self.forcing = forcing              # per player: forcing value of the last call
+        self.explanations = explanations    # one per call so far
+        self.ruleset: RuleSet | None = None
+
+
+class Interpreter:
+    """Walks auctions for two sides (dealer's side first; None plays natural), memoised."""
+
+    def __init__(self, systems: tuple, vulnerable: tuple[bool, bool]) -> None:
+        self.systems = systems
+        self.vulnerable = vulnerable
+        self._states: dict[tuple[int, ...], _State] = {}
+
+    def _initial(self) -> _State:
+        return _State((None, None), (Shown(),) * 4, (), ("no",) * 4, ())
+
+    def state(self, history: tuple[int, ...]) -> _State:
+        state = self._states.get(history)
+        if state is not None:
+            return state
+        if len(self._states) > _STATE_LIMIT:
+            self._states.clear()
+        known = max(len(history) - 1, 0)
+        while known > 0 and history[:known] not in self._states:
+            known -= 1
+        state = self._states.get(history[:known])
+        if state is None:
+            state = self._states[()] = self._initial()
+        for length in range(known, len(history)):
+            state = self._advance(state, history[:length], CALLS[history[length]])
+            self._states[history[:length + 1]] = state
+        return state
+
+    def ruleset(self, history: tuple[int, ...]) -> RuleSet:
+        state = self.state(history)
+        if state.ruleset is None:
+            state.ruleset = self._build_ruleset(state, history)
+        return state.ruleset
+
+    def explanations(self, history: tuple[int, ...], dealer: Seat):
+        """The explanations of the calls of `history`, with seats from `dealer`."""
+        for explanation in self.state(history).explanations:
+            yield Explanation(explanation.index, dealer.next(explanation.index), explanation.call,
+                              explanation.status, explanation.text, explanation.rules,
+                              explanation.alert, explanation.shown)
+
+    # --- one call ---------------------------------------------------------------------------
+    def _advance(self, state: _State, history: tuple[int, ...], call: Call) -> _State:
+        player = len(history) % 4
+        side = player % 2
+        ruleset = self.ruleset(history)
+        matched = ruleset.rules_for(call)
+        position = state.positions[side]
+        if position is None and call is PASS:
+            new_position = None
+        elif matched:
+            new_position = tuple(dict.fromkeys(c for r in matched for c in r.node.children))
+        else:
+            new_position = ()
+        shown = state.players[player]
+        if call is PASS and not any(CALLS[i].is_bid for i in history):
+            shown = Shown(shown.hcp, shown.lengths, shown.suits, shown.bid_levels, True)
+        if call.is_bid:
+            levels = list(shown.bid_levels)
+            levels[call.strain] = call.level
+            shown = Shown(shown.hcp, shown.lengths, shown.suits, tuple(levels), shown.passed)
+        if matched:
+            promise = matched[0].promise
+            for rule in matched[1:]:
+                promise = promise.union(rule.promise)
+            suits = tuple(s for s in matched[0].shows if all(s in r.shows for r in matched))
+            shown = shown.narrowed(promise)
+            forcing = "yes" if any(r.forcing == "yes" for r in matched) else \
+                "game" if any(r.forcing == "game" for r in matched) else "no"
+            texts = list(dict.fromkeys(r.description for r in matched))
+            status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
+        else:
+            forcing, alert = "no", False
+            suits = (int(call.strain),) if call.is_bid and call.strain is not Strain.NOTRUMP else ()
+            status, text = self._unexplained(ruleset, call, suits, self.systems[side] is None)
+        shown = shown.with_suits(suits)
+        players = state.players[:player] + (shown,) + state.players[player + 1:]
+        events = state.events + tuple((player, s) for s in suits)
+        positions = (new_position, state.positions[1]) if side == 0 else \
+            (state.positions[0], new_position)
+        forcing_by_player = state.forcing[:player] + (forcing,) + state.forcing[player + 1:]
+        explanation = Explanation(len(history), Seat(player), call, status, text,
+                                  tuple(matched), alert, shown)
+        return _State(positions, players, events, forcing_by_player,
+                      state.explanations + (explanation,))
+
+    @staticmethod
+    def _unexplained(ruleset: RuleSet, call: Call, suits: tuple[int, ...],
+                     natural_side: bool) -> tuple[str, str]:
+        if natural_side:
+            text = f"natural, {Strain(suits[0]).name.lower()}" if suits else "natural"
+            return "natural", text
+        if call is PASS:
+            return "no agreement", f"pass: no agreed call fits ({ruleset.situation})"
+        shown = f", showing {Strain(suits[0]).name.lower()}" if suits else ""
+        return "off system", f"not in the system ({ruleset.situation}): taken as natural{shown}"
+
+    # --- rule sets --------------------------------------------------------------------------
+    def _build_ruleset(self, state: _State, history: tuple[int, ...]) -> RuleSet:
+        player = len(history) % 4
+        side = player % 2
+        system = self.systems[side]
+        if system is None:
+            return RuleSet((), (), "none", "a side playing natural, without a known system")
+        situation = self._situation(state, history)
+        rho = history[-1] if history else _PASS_INDEX
+        position = state.positions[side]
+        forced = self._forced(state, history)
+        if position is None:
+            nodes, over, status, text = self._root(system, history)
+        else:
+            over = rho
+            nodes = [n for n in position if over in n.spec.over]
+            status, text = "sequence", "after " + _sequence_text(history, side)
+            if not nodes:
+                nodes = [n for n in system.fallback if over in n.spec.over]
+                status = "fallback" if nodes else "none"
+                text = ("nothing agreed " if not nodes else "off the system's tree ") + text + \
+                    (f" over {CALLS[rho]}" if position else "")
+        rules = [rule for node in nodes for rule in _rules_of(node, situation)]
+        legality = _Legality(history)
+        illegal = tuple(legality.why_illegal(rule.call) for rule in rules)
+        return RuleSet(tuple(rules), illegal, status, text, forced)
+
+    def _root(self, system: BiddingSystem, history: tuple[int, ...]):
+        """Candidates while our side has only passed: openings, overcalls or balancing."""
+        bids = [i for i in history if i != _PASS_INDEX]
+        if not bids:
+            allowed, text = ("open",), "opening"
+            over = _PASS_INDEX
+        elif history[-1] != _PASS_INDEX:
+            allowed, text = ("overcall", "double"), f"direct seat over {CALLS[bids[-1]]}"
+            over = bids[-1]
+        else:
+            allowed, text = ("balance",), f"balancing seat over {CALLS[bids[-1]]}"
+            over = bids[-1]
+        nodes = [n for n in system.roots
+                 if (n.spec.kind in allowed or n.spec.kind not in ROOT_KINDS)
+                 and over in n.spec.over]
+        return nodes, over, "root", text
+
+    def _forced(self, state: _State, history: tuple[int, ...]) -> bool:
+        """Partner's last call was forcing and the right-hand opponent passed."""
+        if len(history) < 2 or history[-1] != _PASS_INDEX:
+            return False
+        forcing = state.forcing[(len(history) + 2) % 4]
+        if forcing == "yes":
+            return True
+        if forcing == "game":
+            last = next((CALLS[i] for i in reversed(history) if CALLS[i].is_bid), None)
+            return last is None or last.level < _GAME_LEVEL[last.strain]
+        return False
+
+    def _situation(self, state: _State, history: tuple[int, ...]) -> Situation:
+        me = len(history) % 4
+        partner = (me + 2) % 4
+        own, theirs = state.players[me], state.players[partner]
+        ours = [s for p, s in state.events if p % 2 == me % 2]
+        both = set(own.suits) & set(theirs.suits)
+        agreed = next((s for s in reversed(ours) if s in both), None)
+        last_bid = next((i for i in reversed(history) if i >= 3), -1)
+        return Situation(
+            own_suits=own.suits, partner_suits=theirs.suits,
+            their_suits=tuple(s for p, s in state.events if p % 2 != me % 2),
+            agreed=agreed, partner_bid_levels=theirs.bid_levels, last_bid_index=last_bid,
+            we_vulnerable=self.vulnerable[me % 2], they_vulnerable=self.vulnerable[1 - me % 2],
+            seat=me + 1, passed_hand=own.passed, partner_hcp=theirs.hcp)
+
+
+_GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4,
+               Strain.NOTRUMP: 3}
+
+
+def _sequence_text(history: tuple[int, ...], side: int) -> str:
+    """The auction so far, our side's calls plain and theirs in brackets: 1NT (P) 2C (P)."""
+    started = False
+    words = []
+    for index, call_index in enumerate(history):
+        call = CALLS[call_index]
+        if index % 2 == side and not started and call.is_pass:
+            continue
+        started = started or index % 2 == side
+        if started or index % 2 != side:
+            words.append(str(call) if index % 2 == side else f"({call})")
+    return " ".join(words) or "no calls"
+
+
+class _Legality:
+    """Auction.why_illegal for a history of call indexes, without replaying the auction."""
+
+    def __init__(self, history: tuple[int, ...]) -> None:
+        self.last_bid, self.doubled, position = -1, 0, -1
+        for index, call_index in enumerate(history):
+            if call_index >= 3:
+                self.last_bid, self.doubled, position = call_index, 0, index
+            elif call_index:
+                self.doubled = call_index
+        self.ours = position >= 0 and (len(history) - position) % 2 == 0
+
+    def why_illegal(self, call: Call) -> str | None:
+        if call.is_pass:
+            return None
+        last = self.last_bid
+        if call.is_bid:
+            return None if call.index > last else f"{call} is not higher than {CALLS[last]}"
+        if last < 0:
+            return f"there is no bid to {'double' if call.is_double else 'redouble'}"
+        if call.is_double:
+            if self.ours:
+                return "you cannot double your own side's bid"
+            return f"{CALLS[last]} is already doubled" if self.doubled else None
+        if not self.ours:
+            return "you can only redouble when the opponents doubled your side's bid"
+        if self.doubled != 1:
+            return f"{CALLS[last]} is not doubled" if not self.doubled \
+                else f"{CALLS[last]} is already redoubled"
+        return None
+
+
+_RULES_CACHE: dict[tuple[Node, Situation], list[Rule]] = {}
+_RULES_CACHE_LIMIT = 100_000
+
+
+def _rules_of(node: Node, situation: Situation) -> list[Rule]:
+    """The concrete rules an action gives in this situation, cached (situations recur)."""
+    key = (node, situation)
+    rules = _RULES_CACHE.get(key)
+    if rules is None:
+        if len(_RULES_CACHE) >= _RULES_CACHE_LIMIT:
+            _RULES_CACHE.clear()
+        rules = _RULES_CACHE[key] = _make_rules(node, situation)
+    return rules
+
+
+def _make_rules(node: Node, situation: Situation) -> list[Rule]:
+    """The concrete rules an action gives in this situation (several for suit sets)."""
+    spec = node.spec
+    if spec.seats is not None and situation.seat not in spec.seats:
+        return []
+    rules = []
+    for call, this, extra_test in spec.call.resolve(situation):
+        env = RuleEnv(situation, this)
+        if spec.handtypes is None:
+            alternatives, phrases, promise = [[]], ["any hand"], Promise()
+        else:
+            resolved = [t.resolve(env) for t in spec.handtypes]
+            possible = [r for r in resolved if not r.impossible]
+            if spec.handtypes and not possible:
+                continue
+            alternatives = [r.tests for r in possible]
+            phrases = [", ".join(r.phrases) or "any hand" for r in possible] or ["never chosen"]
+            promise = possible[0].promise if possible else Promise()
+            for other in possible[1:]:
+                promise = promise.union(other.promise)
+        if extra_test:
+            alternatives = [tests + [extra_test] for tests in alternatives]
+        description = "; or ".join(phrases)
+        if spec.call.is_relative:
+            description = f"{spec.call.phrase()}: {description}"
+        if spec.meaning:
+            description = f"{spec.meaning}: {description}"
+        rules.append(Rule(call, compile_predicate(alternatives), description, spec.source,
+                          spec.kind, node.convention, node, promise,
+                          _shows(spec, call, this, promise, situation), spec.alert, spec.forcing))
+    return rules
+
+
+def _shows(spec: ActionSpec, call: Call, this: int | None, promise: Promise,
+           situation: Situation) -> tuple[int, ...]:
+    """Suits the call shows: as the author says (`shows`), else a natural suit bid (3+
+    promised) last, after any other suit promised 4+."""
+    if spec.shows is not None:
+        found = []
+        for ref in spec.shows:
+            found += [s for s in ref.candidates(situation, this) if s not in found]
+        return tuple(found)
+    strain = call.strain if call.is_bid else None
+    others = tuple(s for s in (3, 2, 1, 0) if promise.lengths[s][0] >= 4 and s != strain)
+    natural = strain is not None and strain is not Strain.NOTRUMP and \
+        promise.lengths[strain][0] >= 3
+    return others + ((int(strain),) if natural else ())

@@ -1,0 +1,119 @@
+"""`python -m dealer FILE [switches]`: dealer's command line (stdin when no FILE).
+
+Switches follow dealer's (`dealer -h`): -g -p -s -0 -2 -3 -v -q -m -t -u -V -h; -e (exhaust
+mode) and -l (GIB's library.dat) are refused as Debian's binary cannot do them either.
+Added: --rng dealer|numpy (dealer replays /usr/games/dealer's deals for a -s seed) and
+-j/--jobs to deal in several processes.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from .errors import DealerError, DealerInputError
+from .program import compile_program
+from .run import RunOptions, run_program
+
+VERSION = "pydealer 0.1 (dealer-compatible deal generator)"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m dealer", add_help=False,
+        description="Generate bridge deals that meet a condition written in the input "
+                    "language of Hans van Staveren's dealer.")
+    parser.add_argument("file", nargs="?", help="the input file (standard input if left out)")
+    parser.add_argument("-g", type=int, metavar="N", dest="generate",
+                        help="generate at most N deals (default 10,000,000)")
+    parser.add_argument("-p", type=int, metavar="N", dest="produce",
+                        help="produce at most N deals (default 40 when deals are printed)")
+    parser.add_argument("-s", type=int, metavar="SEED", dest="seed",
+                        help="seed of the random generator (same seed, same deals)")
+    swapping = parser.add_mutually_exclusive_group()
+    for digit, text in (("0", "no swapping (the default)"),
+                        ("2", "after each deal, also the deal with E and W exchanged"),
+                        ("3", "after each deal, also the 5 deals permuting E, S and W")):
+        swapping.add_argument(f"-{digit}", action="store_const", const=int(digit),
+                              dest="swapping", help=text)
+    parser.add_argument("-v", action="store_true", dest="toggle_statistics",
+                        help="toggle the statistics printed at the end (shown by default)")
+    parser.add_argument("-q", action="store_true", dest="quiet", help="suppress PBN output")
+    parser.add_argument("-m", action="store_true", dest="progress",
+                        help="show a progress meter on standard error")
+    parser.add_argument("-t", type=float, metavar="SECONDS", dest="time_limit",
+                        help="stop after SECONDS if no deal has been produced")
+    parser.add_argument("-u", action="store_true", dest="uppercase",
+                        help="accepted for compatibility; cards are always printed AKQJT")
+    parser.add_argument("-e", action="store_true", dest="exhaust",
+                        help="exhaust mode: not available (nor in Debian's dealer)")
+    parser.add_argument("-l", type=int, metavar="N", dest="library",
+                        help="read deals from GIB's library.dat: not available")
+    parser.add_argument("-V", action="store_true", dest="version", help="print the version")
+    parser.add_argument("-h", "--help", action="help", help="show this help and exit")
+    parser.add_argument("--rng", choices=("numpy", "dealer"), default="numpy",
+                        help="random source: numpy (fast, uniform; the default) or dealer "
+                             "(the same deals as /usr/games/dealer for the same -s seed)")
+    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                        help="worker processes (numpy source only; results do not depend "
+                             "on N)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
+    args = _parser().parse_args(argv)
+    if args.version:
+        print(VERSION)
+        return 0
+    if args.exhaust:
+        print("dealer: exhaust mode (-e) is not available", file=sys.stderr)
+        return 1
+    if args.library is not None:
+        print("dealer: -l needs GIB's library.dat, which is not available", file=sys.stderr)
+        return 1
+    for name in ("generate", "produce"):
+        value = getattr(args, name)
+        if value is not None and value <= 0:
+            print(f"dealer: -{name[0]} needs a number above 0", file=sys.stderr)
+            return 2
+    if args.jobs < 1:
+        print("dealer: -j needs at least 1 worker", file=sys.stderr)
+        return 2
+    try:
+        if args.file:
+            with open(args.file, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        else:
+            text = sys.stdin.read()
+    except OSError as error:
+        print(f"dealer: {args.file}: {error.strerror}", file=sys.stderr)
+        return 1
+    options = RunOptions(generate=args.generate, produce=args.produce, seed=args.seed,
+                         swapping=args.swapping or 0, rng=args.rng,
+                         statistics=not args.toggle_statistics, quiet=args.quiet,
+                         progress=args.progress, time_limit=args.time_limit,
+                         input_name=args.file, jobs=args.jobs)
+    try:
+        program = compile_program(text, args.file or "<stdin>")
+        result = run_program(program, options, started=started)
+    except DealerInputError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except DealerError as error:
+        print(f"dealer: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0
+    if result.timed_out:
+        print(f"dealer: no deal met the condition within {args.time_limit:g} seconds",
+              file=sys.stderr)
+        return 1
+    if result.produced == 0 and program.condition is not None:
+        print(f"dealer: no deal met the condition in {result.generated} generated deals",
+              file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

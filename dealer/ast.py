@@ -1,0 +1,434 @@
+"""Typed syntax tree of a dealer script, built once by the grammar's parse actions.
+
+Seats are 0..3 (north, east, south, west), suits 0..3 (clubs, diamonds, hearts, spades,
+dealer's order) and strains 0..4 (4 = notrump). A seat of None means the compass was left
+out, which only a hand condition (one hand, no compass) accepts.
+
+Every node keeps where it was written (`where`, excluded from equality) so that later
+stages can point at the source in their messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Line and column (1-based) of a node, the text it was written as, and its offsets."""
+
+    line: int = 0
+    column: int = 0
+    text: str = ""
+    start: int = 0
+    end: int = 0
+
+
+NOWHERE = Where()
+
+
+def _where() -> Where:
+    return field(default=NOWHERE, compare=False, repr=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Expressions
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A name: a definition (`x = ...`), or a suit length s/h/d/c inside shape{} conditions."""
+
+    name: str
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str  # "-" or "!"
+    operand: "Expr"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str  # one of || && == != < <= > >= + - * / %
+    left: "Expr"
+    right: "Expr"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    test: "Expr"
+    if_true: "Expr"
+    if_false: "Expr"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class SuitLength:
+    seat: int | None
+    suit: int
+    where: Where = _where()
+
+
+COUNT_KINDS = ("hcp", "control", "loser", "ltc") + tuple(f"pt{i}" for i in range(10))
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A per-hand count, over the whole hand (suit None) or one suit.
+
+    kind is one of COUNT_KINDS: hcp, control, loser, ltc, pt0..pt9 (tens..c13).
+    """
+
+    kind: str
+    seat: int | None
+    suit: int | None
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Cccc:
+    seat: int | None
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Quality:
+    seat: int | None
+    suit: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class HasCard:
+    seat: int | None
+    card: int  # suit * 13 + rank
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeTest:
+    seat: int | None
+    spec: "ShapeSpec"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """Double-dummy tricks for `seat` as declarer in `strain`."""
+
+    seat: int | None
+    strain: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    vulnerable: bool
+    level: int
+    strain: int
+    tricks: "Expr"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Imps:
+    difference: "Expr"
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Rnd:
+    """A random integer in [0, limit)."""
+
+    limit: "Expr"
+    where: Where = _where()
+
+
+Expr = Union[Number, Reference, Unary, Binary, Conditional, SuitLength, Count, Cccc, Quality,
+             HasCard, ShapeTest, Tricks, Score, Imps, Rnd]
+
+
+# ---------------------------------------------------------------------------------------
+# Shapes
+
+@dataclass(frozen=True, slots=True)
+class HvsTerm:
+    """One term of Hans van Staveren's shape list: `+ any 4333`, `- 5xxx`.
+
+    pattern holds four characters, spades first: digits or x.
+    """
+
+    negative: bool
+    any: bool
+    pattern: str
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class SuitSpec:
+    """One length of a Dellacherie shape: the lengths it allows, and which suit it is for.
+
+    suit is "s", "h", "d", "c", "M" (a major), "m" (a minor) or "" (by position).
+    """
+
+    lengths: frozenset[int]
+    suit: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DppAtom:
+    """One Dellacherie shape: `5+xx5+`, `(4432)`, `5s(431)`, `4+s4+h(xx):d>c,h+s==10`.
+
+    Either `ordered` holds four specs by position (spades first), or `fixed` holds specs with
+    suit letters and `group` the lengths of the remaining suits in any order. Every condition
+    must hold (they read the lengths as s, h, d, c).
+    """
+
+    ordered: tuple[SuitSpec, ...] = ()
+    fixed: tuple[SuitSpec, ...] = ()
+    group: tuple[SuitSpec, ...] | None = None
+    conditions: tuple[Expr, ...] = ()
+    negative: bool = False
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeSpec:
+    """A shape list, applied term by term: `+` adds patterns, `-` removes them."""
+
+    terms: tuple[HvsTerm | DppAtom, ...]
+    dellacherie: bool = False
+    where: Where = _where()
+
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+@dataclass(frozen=True, slots=True)
+class PrintAll:
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintEW:
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintPBN:
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintCompact:
+    expr: Expr | None = None
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOneLine:
+    expr: Expr | None = None
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintES:
+    """printes: strings printed as written, expressions as integers."""
+
+    items: tuple[Expr | str, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintHands:
+    """print(seats): every produced hand of these seats, one page per seat, at the end."""
+
+    seats: tuple[int, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Average:
+    label: str | None
+    expr: Expr
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Frequency:
+    label: str | None
+    expr: Expr
+    low: int
+    high: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Frequency2D:
+    label: str | None
+    expr: Expr
+    low: int
+    high: int
+    expr2: Expr
+    low2: int
+    high2: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class EvalContract:
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class DealItem:
+    """`deal` inside csvrpt: the whole deal in PBN form."""
+
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class HandItem:
+    """A compass inside csvrpt: that hand in PBN form."""
+
+    seat: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class CsvReport:
+    """csvrpt(...) from Dealer v2: one comma-separated line per produced deal."""
+
+    items: tuple[Expr | str | DealItem | HandItem, ...]
+    where: Where = _where()
+
+
+Action = Union[PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+               Average, Frequency, Frequency2D, EvalContract, CsvReport]
+
+PER_DEAL_PRINTS = (PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+                   EvalContract, CsvReport)
+"""Actions that make dealer default `produce` to 40 (its `will_print`)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+
+@dataclass(frozen=True, slots=True)
+class Generate:
+    count: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Produce:
+    count: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class DealerSeat:
+    seat: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Vulnerable:
+    """none, NS, EW or all (dealer's PBN names: None, NS, EW, All)."""
+
+    which: str
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PredealCards:
+    seat: int
+    cards: tuple[int, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PredealLength:
+    """`spades(north) == 1`: deal exactly this many cards of the suit to the seat."""
+
+    seat: int
+    suit: int
+    length: int
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class PointCount:
+    """Values from the ace down; missing ones count 0."""
+
+    values: tuple[int, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class AltCount:
+    index: int
+    values: tuple[int, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    expr: Expr
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionList:
+    actions: tuple[Action, ...]
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    name: str
+    expr: Expr
+    where: Where = _where()
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    text: str
+    where: Where = _where()
+
+
+Statement = Union[Generate, Produce, DealerSeat, Vulnerable, PredealCards, PredealLength,
+                  PointCount, AltCount, Condition, ActionList, Definition, Title]
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    statements: tuple[Statement, ...]
+    source: str = "<input>"
+    text: str = field(default="", compare=False, repr=False)
+
+
+def children(node) -> tuple:
+    """The sub-expressions of an expression node, for generic walks."""
+    if isinstance(node, Unary):
+        return (node.operand,)
+    if isinstance(node, Binary):
+        return (node.left, node.right)
+    if isinstance(node, Conditional):
+        return (node.test, node.if_true, node.if_false)
+    if isinstance(node, Score):
+        return (node.tricks,)
+    if isinstance(node, Imps):
+        return (node.difference,)
+    if isinstance(node, Rnd):
+        return (node.limit,)
+    return ()

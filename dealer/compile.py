@@ -1,0 +1,735 @@
+"""Compile dealer expressions once into fast evaluators. Two backends share one AST:
+
+* vectorised: `compile_expression` gives a callable on a `DealFeatures` batch returning one
+  value per deal (int64 or bool). `&&`, `||` and `?:` short-circuit by evaluating their
+  right side only on the rows that still need it, so a division by zero or a double-dummy
+  solve on the right of a false `&&` never happens. Arithmetic is C's (`-7/2 == -3`,
+  `-7%3 == -1`).
+* scalar: `compile_hand_condition` gives a predicate on one `bidding.cards.Hand`, made of
+  plain closures over the hand's 52-bit mask (a few microseconds a call), for the bidding
+  robots. Its expressions leave out the compass: `hcp >= 15 and shape{(4333)+(4432)}`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import ast
+from . import shapes
+from .errors import DealerRuntimeError, DealerSemanticError
+from .features import (CCCC_SUIT, DEFAULT_TABLES, HAS_SHAPE_POINTS, LENGTH, QUALITY,
+                       DealFeatures, PointTables)
+from .grammar import parse_expression
+
+SEAT_NAMES = ("north", "east", "south", "west")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+IMP_THRESHOLDS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890,
+                           1090, 1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
+
+
+def _semantic(message: str, where: ast.Where) -> DealerSemanticError:
+    return DealerSemanticError(message, line=where.line, column=where.column)
+
+
+def _runtime(message: str, where: ast.Where, source: str) -> DealerRuntimeError:
+    return DealerRuntimeError(f"{source}:{where.line}:{where.column}: {message} in "
+                              f"`{where.text}`")
+
+
+# ---------------------------------------------------------------------------------------
+# C integer arithmetic and bridge formulas, shared by both backends
+
+def c_divide(a, b):
+    """C division, truncating toward zero, for ints or int64 arrays."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (a - np.fmod(a, b)) // b
+    quotient = abs(a) // abs(b)
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
+def c_remainder(a, b):
+    """C remainder, with the sign of the dividend."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return np.fmod(a, b)
+    return a - b * c_divide(a, b)
+
+
+def contract_score(vulnerable: bool, level: int, strain: int, tricks):
+    """dealer's score(): declarer's undoubled score, negative when the contract fails."""
+    vul = int(vulnerable)
+    per_trick = 30 if strain >= 2 else 20
+    made = 50 + (10 if strain == 4 else 0)
+    game_level = 3 if strain == 4 else (4 if strain >= 2 else 5)
+    if level >= game_level:
+        made += 250 + 200 * vul
+    if level == 6:
+        made += 500 + 250 * vul
+    if level == 7:
+        made += 1000 + 500 * vul
+    target = 6 + level
+    if isinstance(tricks, np.ndarray):
+        return np.where(tricks < target, -50 * (1 + vul) * (target - tricks),
+                        made + per_trick * (tricks - 6))
+    if tricks < target:
+        return -50 * (1 + vul) * (target - tricks)
+    return made + per_trick * (tricks - 6)
+
+
+def imps(difference):
+    """IMPs for a score difference, with its sign (dealer's table)."""
+    magnitude = np.searchsorted(IMP_THRESHOLDS, np.abs(difference), side="left")
+    if isinstance(difference, np.ndarray):
+        return np.where(difference < 0, -magnitude, magnitude)
+    return int(-magnitude if difference < 0 else magnitude)
+
+
+# ---------------------------------------------------------------------------------------
+# Walking the tree
+
+def walk(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}):
+    """Every node of the expression, definitions followed."""
+    yield expr
+    if isinstance(expr, ast.Reference) and expr.name in definitions:
+        yield from walk(definitions[expr.name], definitions)
+    for child in ast.children(expr):
+        yield from walk(child, definitions)
+
+
+def seats_of(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> frozenset[int]:
+    return frozenset(node.seat for node in walk(expr, definitions)
+                     if getattr(node, "seat", None) is not None)
+
+
+def is_single_hand(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> bool:
+    """True when the expression looks at one hand only: no double dummy, no randomness."""
+    return not any(isinstance(node, (ast.Tricks, ast.Rnd)) for node in walk(expr, definitions))
+
+
+def conjuncts(expr: ast.Expr, definitions: Mapping[str, ast.Expr]) -> list[ast.Expr]:
+    """The terms of a top-level chain of `&&`, definitions followed."""
+    if isinstance(expr, ast.Reference) and expr.name in definitions:
+        return conjuncts(definitions[expr.name], definitions)
+    if isinstance(expr, ast.Binary) and expr.op == "&&":
+        return conjuncts(expr.left, definitions) + conjuncts(expr.right, definitions)
+    return [expr]
+
+
+# ---------------------------------------------------------------------------------------
+# Vectorised backend
+
+Evaluator = Callable[[DealFeatures], np.ndarray]
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A compiled sub-expression: how to run it, its result kind, its value if constant."""
+
+    run: Evaluator
+    is_bool: bool = False
+    constant: int | None = None
+
+
+def _constant(value: int) -> _Node:
+    value = int(value)
+    return _Node(lambda f: np.full(f.size, value, dtype=np.int64), constant=value)
+
+
+def _as_int(values: np.ndarray) -> np.ndarray:
+    return values.astype(np.int64) if values.dtype == bool else values
+
+
+def _truth(values: np.ndarray) -> np.ndarray:
+    return values if values.dtype == bool else values != 0
+
+
+def _operand(node: _Node):
+    """The node's values as an int64 array, or its constant as a plain int."""
+    if node.constant is not None:
+        return lambda f: node.constant
+    if node.is_bool:
+        return lambda f: node.run(f).astype(np.int64)
+    return node.run
+
+
+_ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply}
+_COMPARISON = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
+               ">": np.greater, ">=": np.greater_equal}
+_PYTHON_OPS = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "<": lambda a, b: int(a < b), "<=": lambda a, b: int(a <= b),
+    ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b),
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+}
+
+
+class _VectorCompiler:
+    """Turns an AST into evaluators over batches; definitions compile once and are cached
+    per batch (except those drawing random numbers, which dealer re-evaluates each time)."""
+
+    def __init__(self, definitions: Mapping[str, ast.Expr], source: str, *,
+                 tricks: Callable | None = None, variables: frozenset[str] = frozenset()):
+        self.definitions = definitions
+        self.source = source
+        self.tricks_function = tricks
+        self.variables = variables
+        self._compiled_definitions: dict[str, _Node] = {}
+        self._shape_tables: dict[ast.ShapeSpec, np.ndarray] = {}
+
+    def compile(self, expr: ast.Expr) -> _Node:
+        method = getattr(self, "_" + type(expr).__name__)
+        return method(expr)
+
+    def _seat(self, node) -> int:
+        if node.seat is None:
+            raise _semantic(f"`{node.where.text}` needs a compass here, as in "
+                            f"{_with_compass_example(node)}", node.where)
+        return node.seat
+
+    # ----- leaves
+    def _Number(self, expr: ast.Number) -> _Node:
+        return _constant(expr.value)
+
+    def _Reference(self, expr: ast.Reference) -> _Node:
+        if expr.name in self.variables:
+            key = ("variable", expr.name)
+            return _Node(lambda f: f.cached(key, None))
+        if expr.name not in self.definitions:
+            raise _semantic(f"unknown identifier `{expr.name}`", expr.where)
+        compiled = self._compiled_definitions.get(expr.name)
+        if compiled is None:
+            body = self.definitions[expr.name]
+            inner = self.compile(body)
+            if inner.constant is not None or any(
+                    isinstance(n, ast.Rnd) for n in walk(body, self.definitions)):
+                compiled = inner
+            else:
+                key = ("definition", expr.name, id(self))
+                run = inner.run
+                compiled = _Node(lambda f: f.cached(key, lambda: run(f)), inner.is_bool)
+            self._compiled_definitions[expr.name] = compiled
+        return compiled
+
+    def _SuitLength(self, expr: ast.SuitLength) -> _Node:
+        seat, suit = self._seat(expr), expr.suit
+        return _Node(lambda f: f.length(seat, suit))
+
+    def _Count(self, expr: ast.Count) -> _Node:
+        seat, kind, suit = self._seat(expr), expr.kind, expr.suit
+        return _Node(lambda f: f.count(kind, seat, suit))
+
+    def _Cccc(self, expr: ast.Cccc) -> _Node:
+        seat = self._seat(expr)
+        return _Node(lambda f: f.cccc(seat))
+
+    def _Quality(self, expr: ast.Quality) -> _Node:
+        seat, suit = self._seat(expr), expr.suit
+        return _Node(lambda f: f.quality(seat, suit))
+
+    def _HasCard(self, expr: ast.HasCard) -> _Node:
+        seat, card = self._seat(expr), expr.card
+        return _Node(lambda f: f.has_card(seat, card), is_bool=True)
+
+    def _ShapeTest(self, expr: ast.ShapeTest) -> _Node:
+        seat = self._seat(expr)
+        table = self.shape_table(expr.spec)
+        return _Node(lambda f: table[f.shape_code(seat)], is_bool=True)
+
+    def shape_table(self, spec: ast.ShapeSpec) -> np.ndarray:
+        table = self._shape_tables.get(spec)
+        if table is None:
+            table = shapes.patterns_table(self.shape_patterns(spec))
+            self._shape_tables[spec] = table
+        return table
+
+    def shape_patterns(self, spec: ast.ShapeSpec) -> frozenset:
+        return shapes.spec_patterns(spec, self._shape_conditions)
+
+    def _shape_conditions(self, conditions, lengths: np.ndarray) -> np.ndarray:
+        """Evaluate shape{} conditions on rows of (s, h, d, c) lengths."""
+        compiler = _VectorCompiler({}, self.source, variables=frozenset("shdc"))
+        features = DealFeatures(size=len(lengths), values={
+            ("variable", name): column for name, column in zip("shdc", lengths.T)})
+        keep = np.ones(len(lengths), dtype=bool)
+        for condition in conditions:
+            keep &= _truth(compiler.compile(condition).run(features))
+        return keep
+
+    def _Tricks(self, expr: ast.Tricks) -> _Node:
+        seat, strain = self._seat(expr), expr.strain
+        solve = self.tricks_function
+        if solve is None:
+            from .dd import tricks as solve
+
+        def run(f: DealFeatures) -> np.ndarray:
+            if f.owners is None:
+                raise _runtime("tricks() needs the whole deal", expr.where, self.source)
+            return np.array([solve(row, seat, strain) for row in f.owners], dtype=np.int64)
+        return _Node(run)
+
+    # ----- operators
+    def _Unary(self, expr: ast.Unary) -> _Node:
+        operand = self.compile(expr.operand)
+        if expr.op == "!":
+            if operand.constant is not None:
+                return _constant(not operand.constant)
+            run = operand.run
+            return _Node(lambda f: ~_truth(run(f)), is_bool=True)
+        if operand.constant is not None:
+            return _constant(-operand.constant)
+        value = _operand(operand)
+        return _Node(lambda f: -value(f))
+
+    def _Binary(self, expr: ast.Binary) -> _Node:
+        left, right = self.compile(expr.left), self.compile(expr.right)
+        op = expr.op
+        if op in ("&&", "||"):
+            return self._logical(op, left, right)
+        if left.constant is not None and right.constant is not None:
+            return _constant(self._fold(expr, left.constant, right.constant))
+        a, b = _operand(left), _operand(right)
+        if op in _ARITHMETIC:
+            function = _ARITHMETIC[op]
+            return _Node(lambda f: function(a(f), b(f)))
+        if op in _COMPARISON:
+            function = _COMPARISON[op]
+            return _Node(lambda f: function(a(f), b(f)), is_bool=True)
+        return self._division(expr, a, b, right.constant)
+
+    def _fold(self, expr: ast.Binary, a: int, b: int) -> int:
+        if expr.op in ("/", "%"):
+            if b == 0:
+                raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+            return c_divide(a, b) if expr.op == "/" else c_remainder(a, b)
+        return _PYTHON_OPS[expr.op](a, b)
+
+    def _division(self, expr: ast.Binary, a, b, constant_divisor: int | None) -> _Node:
+        if constant_divisor == 0:
+            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+        function = c_divide if expr.op == "/" else c_remainder
+        source = self.source
+
+        def run(f: DealFeatures) -> np.ndarray:
+            divisor = b(f)
+            if constant_divisor is None and not np.all(divisor):
+                raise _runtime("division by zero", expr.where, source)
+            return function(np.asarray(a(f), dtype=np.int64), divisor)
+        return _Node(run)
+
+    def _logical(self, op: str, left: _Node, right: _Node) -> _Node:
+        """`&&` and `||`, evaluating the right side only where the left does not decide."""
+        deciding = op == "||"  # the left value that decides the result alone
+        if left.constant is not None:
+            if bool(left.constant) == deciding:
+                return _constant(deciding)
+            if right.constant is not None:
+                return _constant(bool(right.constant))
+            return right if right.is_bool else _Node(lambda f: right.run(f) != 0, is_bool=True)
+        run_left, run_right = left.run, right.run
+
+        def run(f: DealFeatures) -> np.ndarray:
+            values = _truth(run_left(f))
+            undecided = ~values if deciding else values
+            if undecided.all():
+                return _truth(run_right(f))
+            if not undecided.any():
+                return values
+            rows = np.flatnonzero(undecided)
+            result = values.copy()
+            result[rows] = _truth(run_right(f.subset(rows)))
+            return result
+        return _Node(run, is_bool=True)
+
+    def _Conditional(self, expr: ast.Conditional) -> _Node:
+        test, if_true, if_false = (self.compile(e) for e in
+                                   (expr.test, expr.if_true, expr.if_false))
+        if test.constant is not None:
+            return if_true if test.constant else if_false
+        both_bool = if_true.is_bool and if_false.is_bool
+
+        def branch(node: _Node, f: DealFeatures) -> np.ndarray:
+            values = node.run(f)
+            return values if both_bool else _as_int(values)
+
+        def run(f: DealFeatures) -> np.ndarray:
+            chosen = _truth(test.run(f))
+            if chosen.all():
+                return branch(if_true, f)
+            if not chosen.any():
+                return branch(if_false, f)
+            yes, no = np.flatnonzero(chosen), np.flatnonzero(~chosen)
+            result = np.empty(f.size, dtype=bool if both_bool else np.int64)
+            result[yes] = branch(if_true, f.subset(yes))
+            result[no] = branch(if_false, f.subset(no))
+            return result
+        return _Node(run, is_bool=both_bool)
+
+    def _Score(self, expr: ast.Score) -> _Node:
+        tricks = self.compile(expr.tricks)
+        if tricks.constant is not None:
+            return _constant(contract_score(expr.vulnerable, expr.level, expr.strain,
+                                            tricks.constant))
+        value = _operand(tricks)
+        return _Node(lambda f: contract_score(expr.vulnerable, expr.level, expr.strain,
+                                              np.asarray(value(f), dtype=np.int64)))
+
+    def _Imps(self, expr: ast.Imps) -> _Node:
+        difference = self.compile(expr.difference)
+        if difference.constant is not None:
+            return _constant(imps(difference.constant))
+        value = _operand(difference)
+        return _Node(lambda f: imps(np.asarray(value(f), dtype=np.int64)))
+
+    def _Rnd(self, expr: ast.Rnd) -> _Node:
+        limit = _operand(self.compile(expr.limit))
+
+        def run(f: DealFeatures) -> np.ndarray:
+            if f.random is None:
+                raise _runtime("rnd() has no random source", expr.where, self.source)
+            scaled = np.asarray(limit(f), dtype=np.int64) * f.random.random(f.size)
+            return np.trunc(scaled).astype(np.int64)
+        return _Node(run)
+
+
+def _with_compass_example(node) -> str:
+    text = node.where.text
+    if "(" in text:
+        head, _, rest = text.partition("(")
+        return f"{head}(north, {rest}"
+    return f"{text}(north)"
+
+
+@dataclass(frozen=True)
+class VectorExpression:
+    """A compiled expression over batches of deals."""
+
+    run: Evaluator
+    is_bool: bool
+    text: str
+
+    def __call__(self, features: DealFeatures) -> np.ndarray:
+        return self.run(features)
+
+
+def compile_expression(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}, *,
+                       source: str = "<input>", tricks: Callable | None = None,
+                       compiler: "_VectorCompiler | None" = None) -> VectorExpression:
+    """Compile an expression into a callable on DealFeatures -> one value per deal."""
+    compiler = compiler or _VectorCompiler(definitions, source, tricks=tricks)
+    node = compiler.compile(expr)
+    return VectorExpression(node.run, node.is_bool, expr.where.text)
+
+
+# ---------------------------------------------------------------------------------------
+# Scalar backend: one hand, as a 52-bit mask
+
+Predicate = Callable[[int], int]
+
+_CCCC_SUIT_LIST = CCCC_SUIT.tolist()
+_FLAT_SUIT_LIST = (~HAS_SHAPE_POINTS).tolist()
+_QUALITY_LIST = QUALITY.tolist()
+
+
+class _ScalarCompiler:
+    """Turns a hand expression into closures over one hand's 52-bit card mask."""
+
+    def __init__(self, source: str, tables: PointTables = DEFAULT_TABLES):
+        self.source = source
+        self.tables = tables
+        self.vector = _VectorCompiler({}, source)
+
+    def compile(self, expr: ast.Expr) -> tuple[Predicate, int | None]:
+        """The closure and, when the expression is constant, its value."""
+        if getattr(expr, "seat", None) is not None:
+            raise _semantic("a hand condition is about one hand: leave out the compass "
+                            f"(`{expr.where.text}`)", expr.where)
+        return getattr(self, "_" + type(expr).__name__)(expr)
+
+    @staticmethod
+    def _constant(value: int):
+        value = int(value)
+        return (lambda m: value), value
+
+    def _Number(self, expr):
+        return self._constant(expr.value)
+
+    def _Reference(self, expr):
+        raise _semantic(f"unknown identifier `{expr.name}` (a hand condition has no "
+                        "definitions)", expr.where)
+
+    def _SuitLength(self, expr):
+        shift = 13 * expr.suit
+        return (lambda m: (m >> shift & 8191).bit_count()), None
+
+    def _Count(self, expr):
+        table = self.tables.table(expr.kind).tolist()
+        if expr.suit is not None:
+            shift = 13 * expr.suit
+            return (lambda m: table[m >> shift & 8191]), None
+        return (lambda m: table[m & 8191] + table[m >> 13 & 8191] + table[m >> 26 & 8191]
+                + table[m >> 39 & 8191]), None
+
+    def _Cccc(self, expr):
+        values, flat = _CCCC_SUIT_LIST, _FLAT_SUIT_LIST
+
+        def cccc(m: int) -> int:
+            suits = (m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191)
+            total = sum(values[s] for s in suits)
+            return total - (50 if all(flat[s] for s in suits) else 100)
+        return cccc, None
+
+    def _Quality(self, expr):
+        shift, table = 13 * expr.suit, _QUALITY_LIST
+        return (lambda m: table[m >> shift & 8191]), None
+
+    def _HasCard(self, expr):
+        card = expr.card
+        return (lambda m: m >> card & 1), None
+
+    def _ShapeTest(self, expr):
+        table = self.vector.shape_table(expr.spec).tolist()
+        return (lambda m: table[(m & 8191).bit_count() + 14 * (m >> 13 & 8191).bit_count()
+                                + 196 * (m >> 26 & 8191).bit_count()
+                                + 2744 * (m >> 39).bit_count()]), None
+
+    def _Tricks(self, expr):
+        raise _semantic("tricks() needs the whole deal, not one hand", expr.where)
+
+    def _Unary(self, expr):
+        operand, constant = self.compile(expr.operand)
+        if expr.op == "!":
+            if constant is not None:
+                return self._constant(not constant)
+            return (lambda m: 0 if operand(m) else 1), None
+        if constant is not None:
+            return self._constant(-constant)
+        return (lambda m: -operand(m)), None
+
+    def _Binary(self, expr):
+        (a, a_constant), (b, b_constant) = self.compile(expr.left), self.compile(expr.right)
+        op = expr.op
+        if a_constant is not None and b_constant is not None:
+            return self._constant(self.vector._fold(expr, a_constant, b_constant))
+        if op == "&&":
+            return (lambda m: 1 if a(m) and b(m) else 0), None
+        if op == "||":
+            return (lambda m: 1 if a(m) or b(m) else 0), None
+        if op in ("/", "%"):
+            if b_constant == 0:
+                raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+            function = c_divide if op == "/" else c_remainder
+            source = self.source
+
+            def divide(m: int) -> int:
+                divisor = b(m)
+                if divisor == 0:
+                    raise _runtime("division by zero", expr.where, source)
+                return function(a(m), divisor)
+            return divide, None
+        function = _PYTHON_OPS[op]
+        return (lambda m: function(a(m), b(m))), None
+
+    def _Conditional(self, expr):
+        test, test_constant = self.compile(expr.test)
+        (if_true, _), (if_false, _) = self.compile(expr.if_true), self.compile(expr.if_false)
+        if test_constant is not None:
+            return self.compile(expr.if_true if test_constant else expr.if_false)
+        return (lambda m: if_true(m) if test(m) else if_false(m)), None
+
+    def _Score(self, expr):
+        tricks, _ = self.compile(expr.tricks)
+        return (lambda m: contract_score(expr.vulnerable, expr.level, expr.strain,
+                                         tricks(m))), None
+
+    def _Imps(self, expr):
+        difference, _ = self.compile(expr.difference)
+        return (lambda m: imps(difference(m))), None
+
+    def _Rnd(self, expr):
+        import random
+        limit, _ = self.compile(expr.limit)
+        return (lambda m: int(limit(m) * random.random())), None
+
+
+class HandCondition:
+    """A dealer expression about one hand, callable on a `bidding.cards.Hand`."""
+
+    __slots__ = ("text", "source", "expr", "_predicate")
+
+    def __init__(self, text: str, source: str, expr: ast.Expr, predicate: Predicate):
+        self.text = text
+        self.source = source
+        self.expr = expr
+        self._predicate = predicate
+
+    def __call__(self, hand) -> bool:
+        return bool(self._predicate(hand.mask))
+
+    def value(self, hand) -> int:
+        """The expression's integer value on the hand (1 or 0 for a test)."""
+        return int(self._predicate(hand.mask))
+
+    def describe(self) -> str:
+        """A short English description, e.g. `15-17 HCP, any 4333, 4432 or 5332`."""
+        return describe(self.expr)
+
+    def __repr__(self) -> str:
+        return f"compile_hand_condition({self.text!r})"
+
+
+@functools.lru_cache(maxsize=4096)
+def compile_hand_condition(text: str, source: str = "<condition>") -> HandCondition:
+    """Compile a dealer expression about one hand (compass left out) into a fast predicate.
+
+    `hcp >= 15 and shape{(4333)+(4432)+(5332)}`, `spades >= 5`, `controls >= 3`,
+    `hascard(SA)`... Raises DealerSyntaxError or DealerSemanticError with the position.
+    """
+    expr = parse_expression(text, source)
+    try:
+        predicate, _ = _ScalarCompiler(source).compile(expr)
+    except DealerSemanticError as error:
+        raise error.located_in(source, text) from None
+    return HandCondition(text, source, expr, predicate)
+
+
+# ---------------------------------------------------------------------------------------
+# English descriptions
+
+_MEASURE_NAMES = {
+    "hcp": "HCP", "control": "controls", "loser": "losers", "ltc": "losing tricks",
+    "pt0": "tens", "pt1": "jacks", "pt2": "queens", "pt3": "kings", "pt4": "aces",
+    "pt5": "top-2 honours", "pt6": "top-3 honours", "pt7": "top-4 honours",
+    "pt8": "top-5 honours", "pt9": "C13 points",
+}
+_HUNDREDTHS = ("ltc", "cccc", "quality")
+_FLIPPED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _measure(expr: ast.Expr) -> tuple[str, str] | None:
+    """(name, unit kind) of a hand figure, or None when the node is not one."""
+    if isinstance(expr, ast.SuitLength):
+        return SUIT_NAMES[expr.suit], "length"
+    if isinstance(expr, ast.Count):
+        name = _MEASURE_NAMES[expr.kind]
+        if expr.suit is not None:
+            name = f"{name} in {SUIT_NAMES[expr.suit]}"
+        return name, expr.kind
+    if isinstance(expr, ast.Cccc):
+        return "CCCC points", "cccc"
+    if isinstance(expr, ast.Quality):
+        return f"{SUIT_NAMES[expr.suit][:-1]} quality", "quality"
+    return None
+
+
+def _number(value: int, kind: str) -> str:
+    if kind in _HUNDREDTHS:
+        return f"{value / 100:g}"
+    return str(value)
+
+
+def _bounds(expr: ast.Expr):
+    """(measure, op, value) for `figure op constant` (either way round), else None."""
+    if not (isinstance(expr, ast.Binary) and expr.op in _FLIPPED):
+        return None
+    if isinstance(expr.right, ast.Number) and _measure(expr.left):
+        return expr.left, expr.op, expr.right.value
+    if isinstance(expr.left, ast.Number) and _measure(expr.right):
+        return expr.right, _FLIPPED[expr.op], expr.left.value
+    return None
+
+
+def describe(expr: ast.Expr) -> str:
+    """Short English for a hand expression; falls back to the source text."""
+    if isinstance(expr, ast.Binary) and expr.op == "&&":
+        return ", ".join(_describe_conjunction(conjuncts(expr, {})))
+    if isinstance(expr, ast.Binary) and expr.op == "||":
+        return " or ".join(_parenthesised(e) for e in _disjuncts(expr))
+    if isinstance(expr, ast.Unary) and expr.op == "!":
+        return f"not {_parenthesised(expr.operand)}"
+    if isinstance(expr, ast.ShapeTest):
+        return shapes.describe_patterns(_VectorCompiler({}, "<describe>").shape_patterns(
+            expr.spec))
+    if isinstance(expr, ast.HasCard):
+        suit, rank = divmod(expr.card, 13)
+        return f"holds the {'23456789TJQKA'[rank]} of {SUIT_NAMES[suit]}"
+    if _bounds(expr) is not None:
+        return _describe_conjunction([expr])[0]
+    measure = _measure(expr)
+    return measure[0] if measure else expr.where.text
+
+
+def _disjuncts(expr: ast.Expr) -> list[ast.Expr]:
+    if isinstance(expr, ast.Binary) and expr.op == "||":
+        return _disjuncts(expr.left) + _disjuncts(expr.right)
+    return [expr]
+
+
+def _parenthesised(expr: ast.Expr) -> str:
+    text = describe(expr)
+    return f"({text})" if isinstance(expr, ast.Binary) and expr.op == "&&" else text
+
+
+def _describe_conjunction(terms: list[ast.Expr]) -> list[str]:
+    """Merge bounds on the same figure (`hcp >= 15 and hcp <= 17` -> `15-17 HCP`)."""
+    ranges: dict[ast.Expr, list] = {}
+    order: list = []
+    for term in terms:
+        bounds = _bounds(term)
+        if bounds is None:
+            order.append(term)
+            continue
+        figure, op, value = bounds
+        if figure not in ranges:
+            ranges[figure] = [None, None, []]
+            order.append(figure)
+        low_high = ranges[figure]
+        if op in (">=", ">", "=="):
+            low = value + (op == ">")
+            low_high[0] = low if low_high[0] is None else max(low_high[0], low)
+        if op in ("<=", "<", "=="):
+            high = value - (op == "<")
+            low_high[1] = high if low_high[1] is None else min(low_high[1], high)
+        if op == "!=":
+            low_high[2].append(value)
+    parts = []
+    for item in order:
+        if item not in ranges:
+            parts.append(describe(item))
+            continue
+        name, kind = _measure(item)
+        low, high, excluded = ranges[item]
+        if low is not None and high is not None:
+            text = (f"exactly {_number(low, kind)}" if low == high
+                    else f"{_number(low, kind)}-{_number(high, kind)}")
+            parts.append(f"{text} {name}")
+        elif low is not None:
+            parts.append(f"{_number(low, kind)}+ {name}")
+        elif high is not None:
+            parts.append(f"at most {_number(high, kind)} {name}")
+        parts.extend(f"not {_number(value, kind)} {name}" for value in excluded)
+    return parts
+
+
+def bind_seat(expr: ast.Expr, seat: int) -> ast.Expr:
+    """The expression with every omitted compass set to `seat`."""
+    if getattr(expr, "seat", "absent") is None:
+        return dataclasses.replace(expr, seat=seat)
+    if isinstance(expr, ast.Unary):
+        return ast.Unary(expr.op, bind_seat(expr.operand, seat), expr.where)
+    if isinstance(expr, ast.Binary):
+        return ast.Binary(expr.op, bind_seat(expr.left, seat), bind_seat(expr.right, seat),
+                          expr.where)
+    if isinstance(expr, ast.Conditional):
+        return ast.Conditional(bind_seat(expr.test, seat), bind_seat(expr.if_true, seat),
+                               bind_seat(expr.if_false, seat), expr.where)
+    if isinstance(expr, ast.Score):
+        return dataclasses.replace(expr, tricks=bind_seat(expr.tricks, seat))
+    if isinstance(expr, ast.Imps):
+        return dataclasses.replace(expr, difference=bind_seat(expr.difference, seat))
+    if isinstance(expr, ast.Rnd):
+        return dataclasses.replace(expr, limit=bind_seat(expr.limit, seat))
+    return expr

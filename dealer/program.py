@@ -1,0 +1,292 @@
+"""A dealer script compiled once: its settings, predeals, point tables, condition and actions.
+
+Dealer's rules for the statements are kept: the first `generate` and `produce` win (the
+command line overrides both), the last `dealer`, `vulnerable`, `condition` and `action`
+win, and a name must be defined before it is used and only once. `altcount k` sets ptk, as
+the manual says (the binary writes another table row, see docs/dealer-compat.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import ast
+from .compile import (VectorExpression, _VectorCompiler, compile_expression, conjuncts,
+                      is_single_hand, seats_of, walk)
+from .errors import DealerSemanticError
+from .features import DEFAULT_ALTCOUNTS, DEFAULT_HCP, PointTables
+from .grammar import parse_script
+
+SEAT_NAMES = ("north", "east", "south", "west")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+CARD_NAMES = [s + r for s in "CDHS" for r in "23456789TJQKA"]
+
+
+@dataclass(frozen=True)
+class CompiledAction:
+    """An action with its expressions compiled (in the order they appear in the action)."""
+
+    action: ast.Action
+    expressions: tuple[VectorExpression, ...] = ()
+
+
+@dataclass(frozen=True)
+class Program:
+    """Everything the run loop needs from a script."""
+
+    source: str
+    generate: int | None
+    produce: int | None
+    dealer: int | None
+    vulnerable: str | None
+    title: str | None
+    predeal: dict[int, int]
+    """seat -> 52-bit mask of the cards dealt to it beforehand"""
+    predeal_lengths: dict[int, dict[int, int]]
+    """seat -> {suit: exact length} from the `spades(north) == 1` form"""
+    tables: PointTables
+    condition: VectorExpression | None
+    """None when the script has no condition (every deal is produced)"""
+    actions: tuple[CompiledAction, ...]
+    seat_filters: dict[int, VectorExpression] = field(default_factory=dict)
+    """Conjuncts of the condition about one seat only, to reject its hand before the rest
+    of the deal is dealt (exact conditioning: the accepted deals are the same)"""
+    uses_random: bool = False
+    uses_tricks: bool = False
+
+    @property
+    def prints_per_deal(self) -> bool:
+        """dealer's will_print: some action prints each produced deal."""
+        return any(isinstance(a.action, ast.PER_DEAL_PRINTS) for a in self.actions)
+
+
+def compile_program(text: str, source: str = "<input>", *, tricks=None) -> Program:
+    """Parse and compile a dealer script. Raises DealerSyntaxError or DealerSemanticError."""
+    script = parse_script(text, source)
+    try:
+        return _ProgramBuilder(script, tricks).build()
+    except DealerSemanticError as error:
+        raise error.located_in(source, text) from None
+
+
+def _error(message: str, where: ast.Where) -> DealerSemanticError:
+    return DealerSemanticError(message, line=where.line, column=where.column)
+
+
+class _ProgramBuilder:
+    def __init__(self, script: ast.Script, tricks):
+        self.script = script
+        self.tricks = tricks
+        self.definitions: dict[str, ast.Expr] = {}
+        self.definition_sites: dict[str, ast.Where] = {}
+        self.generate: int | None = None
+        self.produce: int | None = None
+        self.dealer: int | None = None
+        self.vulnerable: str | None = None
+        self.title: str | None = None
+        self.predealt: dict[int, int] = {}  # card -> seat
+        self.predeal_lengths: dict[int, dict[int, int]] = {}
+        self.hcp = DEFAULT_HCP
+        self.altcounts = list(DEFAULT_ALTCOUNTS)
+        self.condition: ast.Condition | None = None
+        self.action_list: ast.ActionList | None = None
+        self.later_definitions = {s.name: s.where for s in script.statements
+                                  if isinstance(s, ast.Definition)}
+
+    def build(self) -> Program:
+        for statement in self.script.statements:
+            getattr(self, "_" + type(statement).__name__)(statement)
+        self._check_predeal_lengths()
+        tables = PointTables(self.hcp, tuple(self.altcounts))
+        compiler = _VectorCompiler(self.definitions, self.script.source, tricks=self.tricks)
+        condition = None
+        seat_filters = {}
+        expressions = []
+        if self.condition is not None:
+            condition = compile_expression(self.condition.expr, compiler=compiler)
+            seat_filters = self._seat_filters(self.condition.expr)
+            expressions.append(self.condition.expr)
+        actions = self._actions(compiler)
+        expressions += [expr for action in actions for expr in _action_expressions(action.action)]
+        nodes = [node for expr in expressions for node in walk(expr, self.definitions)]
+        return Program(
+            source=self.script.source, generate=self.generate, produce=self.produce,
+            dealer=self.dealer, vulnerable=self.vulnerable, title=self.title,
+            predeal=self._predeal_masks(), predeal_lengths=self.predeal_lengths, tables=tables,
+            condition=condition, actions=actions, seat_filters=seat_filters,
+            uses_random=any(isinstance(n, ast.Rnd) for n in nodes),
+            uses_tricks=any(isinstance(n, ast.Tricks) for n in nodes)
+            or any(isinstance(a.action, ast.EvalContract) for a in actions))
+
+    # ----- statements
+    def _Generate(self, statement: ast.Generate) -> None:
+        if self.generate is None:
+            self.generate = self._positive(statement.count, "generate", statement.where)
+
+    def _Produce(self, statement: ast.Produce) -> None:
+        if self.produce is None:
+            self.produce = self._positive(statement.count, "produce", statement.where)
+
+    @staticmethod
+    def _positive(count: int, what: str, where: ast.Where) -> int:
+        if count <= 0:
+            raise _error(f"{what} needs a number of deals above 0, not {count}", where)
+        return count
+
+    def _DealerSeat(self, statement: ast.DealerSeat) -> None:
+        self.dealer = statement.seat
+
+    def _Vulnerable(self, statement: ast.Vulnerable) -> None:
+        self.vulnerable = statement.which
+
+    def _Title(self, statement: ast.Title) -> None:
+        self.title = statement.text
+
+    def _PredealCards(self, statement: ast.PredealCards) -> None:
+        seat = statement.seat
+        for card in statement.cards:
+            if card in self.predealt:
+                raise _error(f"card {CARD_NAMES[card]} is predealt twice (already to "
+                             f"{SEAT_NAMES[self.predealt[card]]})", statement.where)
+            self.predealt[card] = seat
+            if sum(1 for s in self.predealt.values() if s == seat) > 13:
+                raise _error(f"more than 13 cards predealt to {SEAT_NAMES[seat]}",
+                             statement.where)
+
+    def _PredealLength(self, statement: ast.PredealLength) -> None:
+        lengths = self.predeal_lengths.setdefault(statement.seat, {})
+        seat, suit = SEAT_NAMES[statement.seat], SUIT_NAMES[statement.suit]
+        if statement.suit in lengths:
+            raise _error(f"{seat}'s {suit} length is already set to {lengths[statement.suit]}",
+                         statement.where)
+        if statement.length > 13:
+            raise _error(f"{seat} cannot hold {statement.length} {suit}", statement.where)
+        lengths[statement.suit] = statement.length
+        if sum(lengths.values()) > 13:
+            raise _error(f"suit lengths for {seat} add up to more than 13", statement.where)
+        if sum(l.get(statement.suit, 0) for l in self.predeal_lengths.values()) > 13:
+            raise _error(f"more than 13 {suit} are asked for", statement.where)
+
+    def _check_predeal_lengths(self) -> None:
+        """Lengths asked for must fit the cards predealt (to that seat and to the others)."""
+        for seat, lengths in self.predeal_lengths.items():
+            for suit, length in lengths.items():
+                in_suit = [s for card, s in self.predealt.items() if card // 13 == suit]
+                own = in_suit.count(seat)
+                if own > length:
+                    raise DealerSemanticError(
+                        f"{SEAT_NAMES[seat]} is predealt {own} {SUIT_NAMES[suit]} but should "
+                        f"hold exactly {length}")
+                if length - own > 13 - len(in_suit):
+                    raise DealerSemanticError(
+                        f"{SEAT_NAMES[seat]} cannot hold {length} {SUIT_NAMES[suit]}: too many "
+                        "are predealt to other hands")
+            own_cards = sum(1 for s in self.predealt.values() if s == seat)
+            fixed = sum(max(length - sum(1 for c, s in self.predealt.items()
+                                         if s == seat and c // 13 == suit), 0)
+                        for suit, length in lengths.items())
+            if own_cards + fixed > 13:
+                raise DealerSemanticError(
+                    f"{SEAT_NAMES[seat]}'s predealt cards and suit lengths need more than 13 cards")
+
+    def _predeal_masks(self) -> dict[int, int]:
+        masks: dict[int, int] = {}
+        for card, seat in self.predealt.items():
+            masks[seat] = masks.get(seat, 0) | (1 << card)
+        return masks
+
+    def _PointCount(self, statement: ast.PointCount) -> None:
+        self.hcp = self._table(statement.values, statement.where)
+
+    def _AltCount(self, statement: ast.AltCount) -> None:
+        if not 0 <= statement.index <= 9:
+            raise _error(f"altcount numbers its tables 0 to 9, not {statement.index}",
+                         statement.where)
+        self.altcounts[statement.index] = self._table(statement.values, statement.where)
+
+    @staticmethod
+    def _table(values: tuple[int, ...], where: ast.Where) -> tuple[int, ...]:
+        """Values from the ace down, missing ones 0, as a table from the two up."""
+        if len(values) > 13:
+            raise _error(f"too many point values ({len(values)}): give at most 13, from the "
+                         "ace down to the two", where)
+        return tuple(reversed(values + (0,) * (13 - len(values))))
+
+    def _Condition(self, statement: ast.Condition) -> None:
+        self._check_references(statement.expr)
+        self.condition = statement
+
+    def _ActionList(self, statement: ast.ActionList) -> None:
+        for action in statement.actions:
+            for expr in _action_expressions(action):
+                self._check_references(expr)
+            if isinstance(action, (ast.Frequency, ast.Frequency2D)):
+                self._check_bounds(action)
+        self.action_list = statement
+
+    def _Definition(self, statement: ast.Definition) -> None:
+        if statement.name in self.definitions:
+            first = self.definition_sites[statement.name]
+            raise _error(f"`{statement.name}` is defined again (first at line {first.line})",
+                         statement.where)
+        self._check_references(statement.expr)
+        self.definitions[statement.name] = statement.expr
+        self.definition_sites[statement.name] = statement.where
+
+    def _check_references(self, expr: ast.Expr) -> None:
+        """Names must be defined before they are used, as dealer resolves them as it reads."""
+        for node in walk(expr):
+            if isinstance(node, ast.Reference) and node.name not in self.definitions:
+                later = self.later_definitions.get(node.name)
+                if later is not None:
+                    raise _error(f"`{node.name}` is used before its definition at line "
+                                 f"{later.line}: define it first", node.where)
+                raise _error(f"unknown identifier `{node.name}`", node.where)
+
+    # ----- actions and prefilters
+    def _actions(self, compiler: _VectorCompiler) -> tuple[CompiledAction, ...]:
+        if self.action_list is None:
+            return (CompiledAction(ast.PrintAll()),)
+        return tuple(CompiledAction(action, tuple(
+            compile_expression(expr, compiler=compiler) for expr in _action_expressions(action)))
+            for action in self.action_list.actions)
+
+    @staticmethod
+    def _check_bounds(action) -> None:
+        pairs = [(action.low, action.high)]
+        if isinstance(action, ast.Frequency2D):
+            pairs.append((action.low2, action.high2))
+        for low, high in pairs:
+            if low > high:
+                raise _error(f"frequency bounds {low} and {high} are the wrong way round",
+                             action.where)
+
+    def _seat_filters(self, condition: ast.Expr) -> dict[int, VectorExpression]:
+        """Per seat, the conjunction of the condition's terms that look at that hand only."""
+        by_seat: dict[int, list[ast.Expr]] = {}
+        definitions = self.definitions
+        for term in conjuncts(condition, definitions):
+            seats = seats_of(term, definitions)
+            if len(seats) == 1 and is_single_hand(term, definitions):
+                by_seat.setdefault(next(iter(seats)), []).append(term)
+        filters = {}
+        compiler = _VectorCompiler(definitions, self.script.source)
+        for seat, terms in by_seat.items():
+            combined = terms[0]
+            for term in terms[1:]:
+                combined = ast.Binary("&&", combined, term, combined.where)
+            filters[seat] = compile_expression(combined, compiler=compiler)
+        return filters
+
+
+def _action_expressions(action: ast.Action) -> tuple[ast.Expr, ...]:
+    if isinstance(action, (ast.PrintCompact, ast.PrintOneLine)):
+        return () if action.expr is None else (action.expr,)
+    if isinstance(action, (ast.PrintES, ast.CsvReport)):
+        return tuple(item for item in action.items
+                     if not isinstance(item, (str, ast.DealItem, ast.HandItem)))
+    if isinstance(action, (ast.Average, ast.Frequency)):
+        return (action.expr,)
+    if isinstance(action, ast.Frequency2D):
+        return (action.expr, action.expr2)
+    return ()
+

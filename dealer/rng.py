@@ -1,0 +1,363 @@
+"""Random sources for dealing.
+
+Two sources, both vectorised with numpy:
+
+* the default: uniform deals from numpy's PCG64, by sorting random keys (see
+  `shuffled_labels`) or by choosing random subsets of cards (`random_subsets`);
+* `DealerShuffle`: a bit-exact replica of the deal stream of Debian's `dealer` 20211121 for a
+  `-s` seed, which is glibc's `srand`/`rand` (`GlibcRand`) driving dealer's own
+  swap-with-any-position shuffle of the previous deal, with its predeal and `-2`/`-3`
+  swapping rules. That shuffle is not uniform: docs/dealer-compat.md measures its bias.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+DECK = 52
+SEAT_OF_POSITION = np.repeat(np.arange(4, dtype=np.uint8), 13)
+NO_CARD = 0xFF
+
+_MASK32 = np.uint64(0xFFFFFFFF)
+_LAGS = 31  # glibc TYPE_3: r[i] = r[i-3] + r[i-31] mod 2**32
+_WARM_UP = 310
+_LANE_BLOCKS = 100  # blocks of 31 values each lane produces per refill
+_MIN_LANES = 64
+
+
+# ---------------------------------------------------------------------------------------
+# Uniform dealing from numpy's PCG64
+
+def shuffled_labels(bitgen: np.random.BitGenerator, rows: int, labels: np.ndarray) -> np.ndarray:
+    """`rows` independent uniform orderings of `labels` (seats 0..3, at most 16 of each).
+
+    Each label slot gets a 32-bit key whose low 6 bits name the slot (seat * 16 + copy):
+    sorting the keys of a row sorts the slots by 26 random bits, and the seat is read back
+    from bits 4-5. A row where two random parts tie is dealt again, so that every order is
+    exactly equally likely.
+    """
+    labels = np.asarray(labels, dtype=np.uint32)
+    copy = np.zeros(len(labels), dtype=np.uint32)
+    for seat in range(4):
+        where = labels == seat
+        copy[where] = np.arange(np.count_nonzero(where))
+    slots = labels * 16 + copy
+    out = _sorted_slot_labels(bitgen, rows, slots)
+    tied = _tied_rows(out)
+    while len(tied):
+        redo = _sorted_slot_labels(bitgen, len(tied), slots)
+        out[tied] = redo
+        tied = tied[_tied_rows(redo)]
+    return out.view(np.uint8)[:, ::4] >> 4 & 3
+
+
+def _sorted_slot_labels(bitgen, rows: int, slots: np.ndarray) -> np.ndarray:
+    size = rows * len(slots)
+    keys = bitgen.random_raw((size + 1) // 2).view(np.uint32)[:size].reshape(rows, len(slots))
+    keys &= np.uint32(0xFFFFFFC0)
+    keys |= slots
+    keys.sort(axis=1)
+    return keys
+
+
+def _tied_rows(keys: np.ndarray) -> np.ndarray:
+    """Rows of sorted keys where two random parts (bits 6-31) are equal."""
+    flat = keys.ravel()
+    gaps = flat[1:] - flat[:-1]
+    width = keys.shape[1]
+    positions = np.flatnonzero(gaps < 64)
+    positions = positions[positions % width != width - 1]
+    return np.unique(positions // width)
+
+
+def random_subsets(bitgen: np.random.BitGenerator, pools: np.ndarray, size: int) -> np.ndarray:
+    """A uniform `size`-card subset (52-bit mask) of each pool; all pools equally large.
+
+    Each card of the pool is kept independently with a dyadic probability near
+    size/pool, and a candidate is accepted when it has exactly `size` cards: given its
+    size, every subset is then equally likely. Past half the pool, the complement is
+    chosen instead.
+    """
+    pools = np.asarray(pools, dtype=np.uint64)
+    out = np.zeros(len(pools), dtype=np.uint64)
+    if not len(pools) or size == 0:
+        return out
+    pool_size = int(np.bitwise_count(pools[0]))
+    if size > pool_size:
+        raise ValueError(f"cannot choose {size} cards from {pool_size}")
+    if 2 * size > pool_size:
+        return pools & ~random_subsets(bitgen, pools, pool_size - size)
+    numerator, bits = _dyadic(size / pool_size)
+    todo = np.arange(len(pools))
+    while len(todo):
+        words = bitgen.random_raw((bits, len(todo)))
+        candidates = _bits_below(words, numerator) & pools[todo]
+        accepted = np.bitwise_count(candidates) == size
+        out[todo[accepted]] = candidates[accepted]
+        todo = todo[~accepted]
+    return out
+
+
+def _dyadic(probability: float) -> tuple[int, int]:
+    """numerator / 2**bits near `probability`, in lowest terms, with bits <= 4."""
+    numerator, bits = min(15, max(1, round(probability * 16))), 4
+    while numerator % 2 == 0:
+        numerator //= 2
+        bits -= 1
+    return numerator, bits
+
+
+def _bits_below(words: np.ndarray, numerator: int) -> np.ndarray:
+    """Bitwise `r < numerator`, where bit j of r is made of bit j of each word (first word
+    most significant): every bit is 1 with probability numerator / 2**len(words)."""
+    bits = len(words)
+    below = np.zeros(words.shape[1], dtype=np.uint64)
+    equal = np.full(words.shape[1], np.uint64(0xFFFFFFFFFFFFFFFF))
+    for i, word in enumerate(words):
+        if numerator >> (bits - 1 - i) & 1:
+            below |= equal & ~word
+            equal &= word
+        else:
+            equal &= ~word
+    return below
+
+
+# ---------------------------------------------------------------------------------------
+# glibc rand()
+
+def _glibc_initial_window(seed: int) -> np.ndarray:
+    """The 31 values r[3..33] of glibc's srand(seed), after which r[i] = r[i-3] + r[i-31].
+
+    srandom_r fills r[0..30] with the Park-Miller generator (C division truncating toward
+    zero on the signed 32-bit seed) and r[31..33] repeat r[0..2]; rand() returns r[i] >> 1
+    from i = 344 on, after 310 discarded values.
+    """
+    seed &= 0xFFFFFFFF
+    if seed == 0:
+        seed = 1
+    word = seed - (1 << 32) if seed >= 1 << 31 else seed
+    r = [word & 0xFFFFFFFF]
+    for _ in range(1, 31):
+        hi = abs(word) // 127773 * (1 if word >= 0 else -1)
+        lo = word - hi * 127773
+        word = 16807 * lo - 2836 * hi
+        if word < 0:
+            word += 2147483647
+        r.append(word & 0xFFFFFFFF)
+    r += r[:3]
+    return np.array(r[3:34], dtype=np.uint32)
+
+
+@functools.cache
+def _jump_matrix(steps: int) -> np.ndarray:
+    """Matrix (uint64, arithmetic mod 2**32) moving a 31-value window `steps` values on."""
+    one_step = np.zeros((_LAGS, _LAGS), dtype=np.uint64)
+    one_step[np.arange(_LAGS - 1), np.arange(1, _LAGS)] = 1
+    one_step[_LAGS - 1, 0] = 1
+    one_step[_LAGS - 1, _LAGS - 3] = 1
+    result = np.eye(_LAGS, dtype=np.uint64)
+    power = one_step
+    while steps:
+        if steps & 1:
+            result = (power @ result) & _MASK32
+        power = (power @ power) & _MASK32
+        steps >>= 1
+    return result
+
+
+class GlibcRand:
+    """glibc's `srand(seed)` then `rand()`, bit for bit, produced a block at a time.
+
+    The lagged recurrence is advanced in many independent lanes at once: the start window
+    of each lane comes from jump matrices, then all lanes move three values per numpy step.
+    """
+
+    def __init__(self, seed: int):
+        self._window = _glibc_initial_window(seed)
+        self._buffer = np.empty(0, dtype=np.uint32)
+        self._position = 0
+        self._advance_raw(_WARM_UP)
+
+    def _advance_raw(self, count: int) -> None:
+        """Discard `count` values of the raw sequence."""
+        window = (_jump_matrix(count) @ self._window.astype(np.uint64)) & _MASK32
+        self._window = window.astype(np.uint32)
+
+    def _refill(self, minimum: int) -> None:
+        blocks = _LANE_BLOCKS
+        lanes = max(_MIN_LANES, -(-minimum // (blocks * _LAGS)))
+        starts = np.empty((lanes, _LAGS), dtype=np.uint64)
+        starts[0] = self._window
+        jump, filled = _jump_matrix(blocks * _LAGS), 1
+        while filled < lanes:
+            count = min(filled, lanes - filled)
+            starts[filled:filled + count] = (starts[:count] @ jump.T) & _MASK32
+            jump = (jump @ jump) & _MASK32
+            filled += count
+        # Within a block of 31 new values Y, Y[j] = X[j] + Y[j-3] (X: the 31 before), so
+        # three values at a time follow from earlier ones; all lanes move together.
+        raw = np.empty((blocks + 1, _LAGS, lanes), dtype=np.uint32)
+        raw[0] = starts.T
+        for b in range(1, blocks + 1):
+            before, after = raw[b - 1], raw[b]
+            np.add(before[:3], before[-3:], out=after[:3])
+            for j in range(3, _LAGS, 3):
+                np.add(before[j:j + 3], after[j - 3:min(j, _LAGS - 3)], out=after[j:j + 3])
+        self._window = raw[-1, :, -1].copy()
+        leftover = self._buffer[self._position:]
+        buffer = np.empty(len(leftover) + lanes * blocks * _LAGS, dtype=np.uint32)
+        buffer[:len(leftover)] = leftover
+        in_order = raw[1:].reshape(blocks * _LAGS, lanes).T
+        np.right_shift(in_order, 1, out=buffer[len(leftover):].reshape(lanes, -1))
+        self._buffer, self._position = buffer, 0
+
+    def peek(self, count: int) -> np.ndarray:
+        """The next `count` values of rand(), without consuming them."""
+        missing = count - (len(self._buffer) - self._position)
+        if missing > 0:
+            self._refill(missing)
+        return self._buffer[self._position:self._position + count]
+
+    def skip(self, count: int) -> None:
+        self.peek(count)
+        self._position += count
+
+    def take(self, count: int) -> np.ndarray:
+        values = self.peek(count)
+        self._position += count
+        return values
+
+    def rand(self) -> int:
+        return int(self.take(1)[0])
+
+
+# ---------------------------------------------------------------------------------------
+# Debian dealer's shuffle
+
+# The fixed position swaps dealer applies after a shuffle with -2 (E<->W) and -3 (E<->W,
+# S<->W, E<->S, E<->W, S<->W: all six orders of E, S and W, each from the previous one).
+_SWAPS = {"EW": (1, 3), "SW": (2, 3), "ES": (1, 2)}
+SWAP_SEQUENCES = {0: (), 2: ("EW",), 3: ("EW", "SW", "ES", "EW", "SW")}
+
+
+def _swap_permutation(name: str) -> np.ndarray:
+    first, second = _SWAPS[name]
+    permutation = np.arange(DECK)
+    a, b = slice(13 * first, 13 * first + 13), slice(13 * second, 13 * second + 13)
+    permutation[a], permutation[b] = permutation[b].copy(), permutation[a].copy()
+    return permutation
+
+
+def compose_prefix(start: np.ndarray, steps: np.ndarray) -> np.ndarray:
+    """All decks `start[s1]`, `start[s1][s2]`, ... for step permutations s1, s2, ...
+
+    Composition is associative, so the prefix is computed in blocks: first the running
+    composition inside each block (all blocks at once), then each block's start, in order.
+    """
+    count = len(steps)
+    block = max(1, int(np.sqrt(count)))
+    blocks = -(-count // block)
+    padded = np.empty((blocks * block, DECK), dtype=np.intp)
+    padded[:count] = steps
+    padded[count:] = np.arange(DECK)
+    inner = padded.reshape(blocks, block, DECK)
+    row_start = (np.arange(blocks) * DECK)[:, None]
+    for k in range(1, block):
+        inner[:, k] = np.take(inner[:, k - 1], inner[:, k] + row_start)
+    decks = np.empty((blocks, block, DECK), dtype=start.dtype)
+    current = start
+    for b in range(blocks):
+        decks[b] = current[inner[b]]
+        current = decks[b, -1]
+    return decks.reshape(-1, DECK)[:count]
+
+
+class DealerShuffle:
+    """Debian dealer's deal stream for a seed: decks (position -> card) one after another.
+
+    Positions 0-12 are North's, 13-25 East's, 26-38 South's, 39-51 West's. Dealer fills a
+    deck with its predealt cards (each in the first free position of its seat) and the
+    other cards in order (clubs 2..A, diamonds, hearts, spades), then each deal reshuffles
+    the previous one in place: for every position i not predealt, it draws k = rand() &
+    0xFFFF, redrawing while k is past the last whole cycle of free positions, and swaps
+    position i with the (k mod free)-th free position. With swapping (-2, -3) the next one
+    or five deals are the previous deal with two hands exchanged.
+    """
+
+    def __init__(self, seed: int, predeal: dict[int, int] | None = None, swapping: int = 0):
+        if swapping not in SWAP_SEQUENCES:
+            raise ValueError(f"swapping must be 0, 2 or 3, not {swapping}")
+        self.rand = GlibcRand(seed)
+        stacked = np.full(DECK, NO_CARD, dtype=np.uint8)
+        for card, seat in (predeal or {}).items():
+            free = np.flatnonzero(stacked[13 * seat:13 * seat + 13] == NO_CARD)
+            if not len(free):
+                raise ValueError(f"more than 13 cards predealt to seat {seat}")
+            stacked[13 * seat + free[0]] = card
+        rest = np.setdiff1d(np.arange(DECK), list((predeal or {}).keys())).astype(np.uint8)
+        self.deck = stacked.copy()
+        self.deck[stacked == NO_CARD] = rest
+        self._free = np.flatnonzero(stacked == NO_CARD)
+        self._limit = len(self._free) * (65536 // len(self._free)) if len(self._free) else 0
+        self._swaps = [_swap_permutation(name) for name in SWAP_SEQUENCES[swapping]]
+        self._phase = 0  # 0: next deal is a shuffle; k: apply self._swaps[k - 1]
+
+    def _accepted_draws(self, needed: int) -> np.ndarray:
+        """The next `needed` values of rand() & 0xFFFF below the limit, consuming rand()s."""
+        ahead = (self.rand.peek(needed + needed // 256 + 64) & 0xFFFF).astype(np.uint16)
+        accepted = ahead < self._limit
+        rejected = np.flatnonzero(~accepted)
+        # The needed-th accepted value sits after every rejection p_i with p_i - i < needed.
+        consumed = needed + int(np.count_nonzero(rejected - np.arange(len(rejected)) < needed))
+        if consumed > len(ahead):
+            head = np.compress(accepted, ahead)
+            self.rand.skip(len(ahead))
+            return np.concatenate([head, self._accepted_draws(needed - len(head))])
+        self.rand.skip(consumed)
+        return np.compress(accepted[:consumed], ahead[:consumed])
+
+    def _shuffle_permutations(self, count: int) -> np.ndarray:
+        """The position permutations of the next `count` shuffles, drawing their rand()s."""
+        free = self._free
+        permutations = np.tile(np.arange(DECK, dtype=np.uint8), (count, 1))
+        if not len(free) or not count:
+            return permutations
+        draws = self._accepted_draws(count * len(free)).reshape(count, len(free))
+        targets = free.astype(np.uint8)[draws % np.uint16(len(free))]
+        flat = permutations.ravel()
+        row_start = np.arange(count) * DECK
+        for step, position in enumerate(free):
+            here = row_start + position
+            there = row_start + targets[:, step]
+            moving = flat[there]
+            flat[there] = flat[here]
+            flat[here] = moving
+        return permutations
+
+    def next_decks(self, count: int) -> np.ndarray:
+        """The next `count` deals as decks, shape (count, 52), uint8 cards by position."""
+        if count <= 0:
+            return np.empty((0, DECK), dtype=np.uint8)
+        cycle = len(self._swaps) + 1
+        phases = (self._phase + np.arange(count)) % cycle
+        shuffles = np.flatnonzero(phases == 0)
+        steps = np.empty((count, DECK), dtype=np.uint8)
+        steps[shuffles] = self._shuffle_permutations(len(shuffles))
+        for k, swap in enumerate(self._swaps, start=1):
+            steps[phases == k] = swap
+        self._phase = int((self._phase + count) % cycle)
+        decks = compose_prefix(self.deck, steps)
+        self.deck = decks[-1].copy()
+        return decks
+
+    def rnd(self, bound: int) -> int:
+        """Dealer's `rnd(bound)`: one rand() scaled to [0, bound), as dealer's C computes it."""
+        return int(float(self.rand.rand()) * float(bound) * 2.0 ** -31)
+
+
+def owners_from_decks(decks: np.ndarray) -> np.ndarray:
+    """Seat of every card (n, 52) from decks of cards by position (n, 52)."""
+    owners = np.empty(decks.shape, dtype=np.uint8)
+    np.put_along_axis(owners, decks.astype(np.intp), SEAT_OF_POSITION[None, :], axis=1)
+    return owners
