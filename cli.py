@@ -12,6 +12,9 @@ import sys
 from bidding.errors import BridgeError
 
 COMMAND_MODULES = (
+    "bidding.cli_cases",
+    "bidding.cli_play",
+    "bidding.cli_simulate",
 )
 
 

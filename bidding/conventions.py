@@ -90,6 +90,7 @@ class ActionSpec:
     alert: bool = False
     forcing: str = "no"
     shows: tuple[SuitRef, ...] | None = None
+    over_text: str | None = None                # as written; None when defaulted
 
 
 @dataclass(eq=False)
@@ -220,8 +221,13 @@ class _Reader:
                 self.error(element, f"unknown attribute {name!r} on <{element.tag}>{hint}")
         return {k: v for k, v in element.attrib.items() if k in allowed}
 
-    @staticmethod
-    def elements(element):
+    def elements(self, element):
+        """The child elements of a container, reporting any stray text among them."""
+        texts = [element.text] + [child.tail for child in element]
+        stray = next((t.strip() for t in texts if t and t.strip()), None)
+        if stray:
+            self.error(element, f"unexpected text {stray[:30]!r} in <{element.tag}>: "
+                                f"only elements belong here")
         return [child for child in element if isinstance(child.tag, str)]
 
     def text_of(self, element) -> str:
@@ -330,7 +336,8 @@ class _Reader:
                 self.attributes(child, ("name",))
                 name = (child.get("name") or child.text or "").strip()
                 if not name:
-                    self.error(child, f"<{child.tag}> needs name=\"...\" (the convention to include)")
+                    self.error(child, f"<{child.tag}> needs name=\"...\" "
+                                      f"(the convention to include)")
                 else:
                     items.append(Inclusion(name, self.source(child)))
             elif child.tag != "handtypes" or parent.tag == "actions":
@@ -372,7 +379,7 @@ class _Reader:
         return ActionSpec(element.tag, call, over, self.seats(element, "seats"), handtypes,
                           children, self.source(element), attrs.get("meaning"),
                           bool(self.flag(element, "alert", False)), forcing,
-                          self.shows(element, attrs.get("shows")))
+                          self.shows(element, attrs.get("shows")), attrs.get("over"))
 
     def shows(self, element, text: str | None) -> tuple[SuitRef, ...] | None:
         if text is None:
@@ -445,10 +452,11 @@ class _Reader:
         description = getattr(compiled, "describe", lambda: text)()
         return Condition(line, text, compiled, description)
 
-    # -- systems ----------------------------------------------------------------------------------
+    # -- systems ---------------------------------------------------------------------------
     def system(self, root) -> SystemSpec:
         self.attributes(root, ())
-        names, description, bases, listings, offs, replaces, fallback = [], None, [], [], [], [], None
+        names, bases, listings, offs, replaces = [], [], [], [], []
+        description = fallback = None
         for child in self.elements(root):
             tag = child.tag
             if tag == "name":
@@ -483,8 +491,8 @@ class _Reader:
                     continue
                 replaces.append((attrs["name"].strip(), attrs["by"].strip(), self.source(child)))
             else:
-                self.error(child, f"unknown element <{tag}> in <system>; expected name, description, "
-                                  f"base, convention, off, replace, fallback")
+                self.error(child, f"unknown element <{tag}> in <system>; expected name, "
+                                  f"description, base, convention, off, replace, fallback")
         if not [n for n in names if n]:
             self.error(root, "a system needs at least one <name>")
         return SystemSpec([n for n in names if n], description, bases, listings, offs, replaces,
@@ -493,7 +501,7 @@ class _Reader:
 
     def listing(self, element) -> Listing | None:
         self.attributes(element, ("name",))
-        nested_elements = self.elements(element)
+        nested_elements = [child for child in element if isinstance(child.tag, str)]
         name = (element.get("name") or "").strip()
         text = " ".join((element.text or "").split())
         if not name:

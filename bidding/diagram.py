@@ -7,7 +7,9 @@ terminals and files that cannot show them.
 """
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 from typing import Iterable
 
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text
@@ -130,14 +132,13 @@ def board_title(board: int | None, dealer: Seat, vulnerability: Vulnerability) -
     return f"{head}Dealer {dealer.name.title()}\nVul {vulnerability}"
 
 
-def auction_grid(auction: Auction, *, symbols: bool = True, names: dict[Seat, str] | None = None,
-                 mark_turn: bool = True) -> FormattedText:
+def auction_grid(auction: Auction, *, symbols: bool = True, mark_turn: bool = True
+                 ) -> FormattedText:
     """The auction in four columns, West North East South, with `?` for the seat to call."""
-    names = names or {}
-    width = max([_CELL] + [len(name) + 2 for name in names.values()])
+    width = _CELL
     header: list[tuple[str, str]] = []
     for seat in SEAT_COLUMNS:
-        text = names.get(seat, seat.name.title())
+        text = seat.name.title()
         header += [("class:seat", text), ("", " " * (width - len(text)))]
     rows = [header]
     cells: list[tuple[str, str]] = [("", "")] * SEAT_COLUMNS.index(auction.dealer)
@@ -152,5 +153,14 @@ def auction_grid(auction: Auction, *, symbols: bool = True, names: dict[Seat, st
     return _join_rows(rows)
 
 
-def calls_text(calls: Iterable[Call], symbols: bool = True) -> str:
-    return " ".join(call.symbol() if symbols else str(call) for call in calls)
+def call_text(call: Call, symbols: bool = True) -> str:
+    """`1♥` and `Pass` with symbols, `1H` and `P` without."""
+    return call.symbol() if symbols else str(call)
+
+
+def wrapped(text: str, indent: int) -> str:
+    """`text` filled to the terminal's width, continuation lines indented by `indent`; the
+    first line is meant to follow `indent` characters already printed."""
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    return textwrap.fill(text, width, initial_indent=" " * indent,
+                         subsequent_indent=" " * indent)[indent:]

@@ -7,18 +7,18 @@ narrows what its player showed before.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .auction import Auction
 from .calls import Call
 from .cards import Seat
-from .handtypes import MAX_HCP, SUIT_NAMES, UNKNOWN_HCP, UNKNOWN_LENGTH, Promise, range_text
+from .handtypes import (MAX_HCP, SUIT_NAMES, UNKNOWN_HCP, UNKNOWN_LENGTH, Promise,
+                        range_text)
 from .rules import Rule
 
 
-@dataclass(frozen=True)
-class Shown:
-    """What one player has shown so far."""
+class Shown(NamedTuple):
+    """What one player has shown so far (a tuple: thousands are made per second)."""
 
     hcp: tuple[int, int] = UNKNOWN_HCP
     lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4
@@ -26,14 +26,20 @@ class Shown:
     bid_levels: tuple[int, ...] = (0,) * 5      # last level bid in each strain
     passed: bool = False                        # passed before anyone bid
 
-    def narrowed(self, promise: Promise) -> "Shown":
-        """Intersect with a new promise; where they contradict, the newer call wins."""
-        return Shown(_intersect(self.hcp, promise.hcp),
-                     tuple(_intersect(old, new) for old, new in zip(self.lengths, promise.lengths)),
-                     self.suits, self.bid_levels, self.passed)
-
-    def with_suits(self, suits: tuple[int, ...]) -> "Shown":
-        return Shown(self.hcp, self.lengths, self.suits + suits, self.bid_levels, self.passed)
+    def after(self, call: Call, promise: Promise | None, suits: tuple[int, ...],
+              passed: bool) -> "Shown":
+        """What the player has shown once `call` is made with this promise and suits;
+        each range intersects the old one, and where they contradict the newer call wins."""
+        hcp, lengths = self.hcp, self.lengths
+        if promise is not None and not promise.is_trivial:
+            hcp = _intersect(hcp, promise.hcp)
+            lengths = tuple([_intersect(old, new)
+                             for old, new in zip(lengths, promise.lengths)])
+        levels = self.bid_levels
+        if call.is_bid:
+            levels = levels[:call.strain] + (call.level,) + levels[call.strain + 1:]
+        return Shown(hcp, lengths, self.suits + suits if suits else self.suits, levels,
+                     self.passed or passed)
 
     def text(self) -> str:
         """'15-17 HCP, 2-4 spades, 4+ hearts', or 'nothing shown'."""
@@ -54,8 +60,7 @@ def _intersect(old: tuple[int, int], new: tuple[int, int]) -> tuple[int, int]:
     return new if low > high else (low, high)
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(NamedTuple):
     """One call of an auction: who made it, the rules it matched, what it showed.
 
     `status` is `rule` (the system defines it), `no agreement` (a pass the system does not
@@ -77,12 +82,13 @@ class Explanation:
         return f"{self.seat.letter} {self.call}{alert}: {self.text}"
 
 
-def explain(auction: Auction, north_south, east_west=None) -> list[Explanation]:
-    """Explain every call of `auction`, each side by its BiddingSystem (None: natural).
+SAME_SYSTEM = object()
+"""Default for `east_west`: both sides play the north-south system."""
 
-    With one system given, both sides are taken to play it.
-    """
-    if east_west is None:
+
+def explain(auction: Auction, north_south, east_west=SAME_SYSTEM) -> list[Explanation]:
+    """Explain every call of `auction`, each side by its BiddingSystem (None: natural)."""
+    if east_west is SAME_SYSTEM:
         east_west = north_south
     dealer_side = north_south if auction.dealer in (Seat.NORTH, Seat.SOUTH) else east_west
     other_side = east_west if dealer_side is north_south else north_south
@@ -94,7 +100,7 @@ def explain(auction: Auction, north_south, east_west=None) -> list[Explanation]:
                                          auction.dealer))
 
 
-def shown_by_seat(auction: Auction, north_south, east_west=None) -> dict[Seat, Shown]:
+def shown_by_seat(auction: Auction, north_south, east_west=SAME_SYSTEM) -> dict[Seat, Shown]:
     """What each player has shown after the whole auction."""
     shown = {seat: Shown() for seat in Seat}
     for explanation in explain(auction, north_south, east_west):

@@ -8,8 +8,9 @@ The same resolution yields the description ("15-17 HCP, balanced") and what the 
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 from . import evaluation
 from .cards import Hand, Suit
@@ -110,11 +111,11 @@ def facts_of(hand: Hand) -> HandFacts:
 
 
 # --- suit references -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Situation:
+class Situation(NamedTuple):
     """What the auction tells the player to act: the suits each player showed, and so on.
 
     Suits are listed in the order they were shown; `their_suits` merges both opponents.
+    A tuple, because one is made for every new auction a robot meets.
     """
 
     own_suits: tuple[int, ...] = ()
@@ -194,6 +195,11 @@ class SuitRef:
     def is_hand_dependent(self) -> bool:
         return self.word in _HAND_SUITS
 
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """The Situation fields this reference reads."""
+        return () if self.is_fixed or self.word == "this" else _SUIT_FIELDS
+
     def phrase(self, some: bool = False) -> str:
         """How descriptions name this reference when no auction is known."""
         if self.is_fixed:
@@ -229,6 +235,7 @@ class SuitRef:
 
 
 _NOT_SINGLE = object()
+_SUIT_FIELDS = ("own_suits", "partner_suits", "their_suits", "agreed")
 
 
 def _single_suit(word: str, situation: Situation, this: int | None):
@@ -287,6 +294,9 @@ def bounds_expr(value: str, low: int | None, high: int | None) -> str:
     return "True"
 
 
+_UNKNOWN_LENGTHS = [UNKNOWN_LENGTH] * 4
+
+
 @dataclass
 class Promise:
     """What a hand type guarantees: an HCP range and a length range per suit."""
@@ -302,6 +312,17 @@ class Promise:
         old_low, old_high = self.lengths[suit]
         self.lengths[suit] = (max(old_low, low if low is not None else 0),
                               min(old_high, high if high is not None else 13))
+
+    @property
+    def is_trivial(self) -> bool:
+        """Promises nothing (a pass with any hand, say)."""
+        return self.hcp == UNKNOWN_HCP and self.lengths == _UNKNOWN_LENGTHS
+
+    def narrowed_length(self, suit: int, low: int | None) -> "Promise":
+        """A copy with at least `low` cards promised in `suit`."""
+        copy = Promise(self.hcp, list(self.lengths))
+        copy.narrow_length(suit, low, None)
+        return copy
 
     def union(self, other: "Promise") -> "Promise":
         return Promise((min(self.hcp[0], other.hcp[0]), max(self.hcp[1], other.hcp[1])),
@@ -334,6 +355,12 @@ class Constraint:
     """One element of a `<type>`; subclasses add tests, phrases and promises to a Resolution."""
 
     line: int
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """The Situation fields this constraint reads (for caching resolved rules)."""
+        ref = getattr(self, "ref", None)
+        return ref.depends_on if ref is not None else ()
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         raise NotImplementedError
@@ -383,12 +410,12 @@ class Support(Constraint):
         if suits is None:
             return
         text = range_text(self.low, self.high, "support points")
-        if len(suits) == 1:
-            out.tests.append(bounds_expr(f"f.support[{suits[0]}]", self.low, self.high))
+        tests = [bounds_expr(f"f.support[{s}]", self.low, self.high) for s in suits]
+        if self.ref.is_hand_dependent:
+            out.tests.append("(" + " or ".join(f"({longest_test(s, suits)} and {test})"
+                                               for s, test in zip(suits, tests)) + ")")
         else:
-            out.tests.append("(" + " or ".join(
-                f"({longest_test(s, suits)} and {bounds_expr(f'f.support[{s}]', self.low, self.high)})"
-                for s in suits) + ")")
+            out.tests.extend(tests)
         out.phrases.append(text if self.ref.word == "partner" else
                            f"{text} for {_suit_words(self.ref, env, suits)}")
 
@@ -398,8 +425,8 @@ def _resolve(ref: SuitRef, env: RuleEnv, out: Resolution) -> tuple[int, ...] | N
     if env.situation is None and not ref.is_fixed:
         return (env.this,) if ref.word == "this" and env.this is not None else ()
     suits = ref.candidates(env.situation or Situation(), env.this)
-    if not suits and not ref.is_set:
-        out.impossible = True
+    if not suits:
+        out.impossible = True       # nothing to hold cards in: an empty set fails too
         return None
     return suits
 
@@ -444,7 +471,7 @@ class SuitHolding(Constraint):
         if suits is None:
             return
         if env.situation is None and not self.ref.is_fixed and not suits:
-            out.phrases.append(self._phrase(self.ref.phrase(self.any_of), generic=True))
+            out.phrases.append(self._phrase(self.ref.phrase(self.any_of)))
             return
         if self.ref.is_hand_dependent:
             out.tests.append("(" + " or ".join(
@@ -458,13 +485,10 @@ class SuitHolding(Constraint):
             for suit in suits:
                 out.tests.extend(self._tests(suit))
                 out.promise.narrow_length(suit, self.low, self.high)
-        out.phrases.append(self._phrase(_suit_words(self.ref, env, suits, self.any_of),
-                                        generic=False))
+        out.phrases.append(self._phrase(_suit_words(self.ref, env, suits, self.any_of)))
 
-    def _phrase(self, suit_words: str, generic: bool) -> str:
-        bare = self.ref.is_fixed or self.ref.word == "this" or (
-            not generic and not self.ref.is_set and not self.ref.is_hand_dependent
-            and suit_words in SUIT_NAMES)
+    def _phrase(self, suit_words: str) -> str:
+        bare = suit_words in SUIT_NAMES
         parts = []
         if self.low is not None or self.high is not None:
             if self.high == 0 and not self.low:
@@ -497,6 +521,8 @@ class Longest(Constraint):
         if suits:
             out.tests.append("(" + " or ".join(f"f.length[{s}] == f.max_length"
                                                for s in suits) + ")")
+            if len(suits) == 1:
+                out.promise.narrow_length(suits[0], 4, None)   # the longest of 13 cards
         out.phrases.append(f"{_suit_words(self.ref, env, suits)} is the longest suit"
                            if suits or env.situation is None else "")
 
@@ -547,6 +573,10 @@ class Vulnerable(Constraint):
     we: bool | None
     they: bool | None
 
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("we_vulnerable", "they_vulnerable")
+
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         parts = []
         for flag, owner in ((self.we, "we"), (self.they, "they")):
@@ -566,6 +596,10 @@ class SeatIn(Constraint):
 
     seats: frozenset[int]
 
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("seat",)
+
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.phrases.append(seats_phrase(self.seats))
         if env.situation is not None and env.situation.seat not in self.seats:
@@ -583,6 +617,10 @@ class PassedHand(Constraint):
 
     value: bool
 
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("passed_hand",)
+
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.phrases.append("passed hand" if self.value else "unpassed hand")
         if env.situation is not None and env.situation.passed_hand != self.value:
@@ -595,6 +633,10 @@ class Combined(Constraint):
 
     low: int | None
     high: int | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_hcp",)
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.phrases.append(range_text(self.low, self.high, "HCP combined"))
@@ -611,6 +653,8 @@ class Combined(Constraint):
 
 
 PREDICATE_NAMESPACE: dict[str, object] = {}
+"""Globals of the generated predicates: the dealer conditions they call, by name."""
+_CONDITION_NUMBERS = itertools.count()
 
 
 @dataclass(frozen=True, eq=False)
@@ -620,13 +664,10 @@ class Condition(Constraint):
     text: str
     predicate: Callable[[Hand], bool]
     description: str
+    name: str = field(default_factory=lambda: f"_condition_{next(_CONDITION_NUMBERS)}")
 
     def __post_init__(self) -> None:
         PREDICATE_NAMESPACE[self.name] = self.predicate
-
-    @property
-    def name(self) -> str:
-        return f"_condition_{id(self)}"
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.tests.append(f"{self.name}(f.hand)")
@@ -653,6 +694,10 @@ class HandType:
 
     def describe(self) -> str:
         return ", ".join(p for p in (c.describe() for c in self.constraints) if p) or "any hand"
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return tuple(field for c in self.constraints for field in c.depends_on)
 
 
 _PREDICATES: dict[str, Callable[[HandFacts], bool]] = {}

@@ -6,24 +6,33 @@ when nothing fits, or answers partner's forcing call with the cheapest natural c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property, partial
+from typing import Callable
 
 from .auction import Auction
 from .calls import PASS, Call, Strain
 from .cards import Hand
 from .errors import AuctionError
 from .handtypes import HandFacts, facts_of
-from .rules import Rule
+from .rules import Rule, RuleSet
 from .system import BiddingSystem
 
 
 @dataclass(frozen=True)
 class Choice:
-    """The call a robot makes, the rule it followed (None without one) and its reasoning."""
+    """The call a robot makes, the rule it followed (None without one) and its reasoning.
+
+    The reasons are written on first use: robots bidding thousands of deals rarely read them.
+    """
 
     call: Call
     rule: Rule | None
-    reasons: tuple[str, ...]
+    reasoning: Callable[[], tuple[str, ...]] = field(repr=False, compare=False)
+
+    @cached_property
+    def reasons(self) -> tuple[str, ...]:
+        return self.reasoning()
 
     def __str__(self) -> str:
         return f"{self.call}: " + "; ".join(self.reasons)
@@ -44,33 +53,45 @@ class Robot:
         return f"Robot({self.system.name!r})"
 
     def choose(self, hand: Hand, auction: Auction, verbose: bool = False) -> Choice:
-        """The call to make now. `verbose` also lists the rules the hand did not fit."""
+        """The call to make now. `verbose` reasons also list the rules the hand did not fit."""
         if auction.is_over:
             raise AuctionError(f"the auction {auction.history_text()} is over: nothing to choose")
         ruleset = self.system.ruleset(auction, self.opponents)
         facts = facts_of(hand)
+        chosen = None
+        for rule, illegal in zip(ruleset.rules, ruleset.illegal):
+            if illegal is None and rule.predicate(facts):
+                chosen = rule
+                break
+        if chosen is not None:
+            call = chosen.call
+        elif ruleset.forced:
+            call = _cheapest_natural(facts, auction)
+        else:
+            call = PASS
+        return Choice(call, chosen, partial(self._reasons, ruleset, facts, chosen, call, verbose))
+
+    def _reasons(self, ruleset: RuleSet, facts: HandFacts, chosen: Rule | None, call: Call,
+                 verbose: bool) -> tuple[str, ...]:
+        """The robot's reasoning in words: where it is, rules skipped, the rule taken."""
         reasons = [f"{self.system.name}, {ruleset.situation}"]
         for rule, illegal in zip(ruleset.rules, ruleset.illegal):
-            fits = rule.predicate(facts)
-            if illegal is not None:
-                if fits or verbose:
-                    reasons.append(f"skipped {rule.call} ({rule.source}): illegal, {illegal}")
-                continue
-            if fits:
+            if rule is chosen:
                 reasons.append(rule.reason)
-                return Choice(rule.call, rule, tuple(reasons))
-            if verbose:
+                return tuple(reasons)
+            fits = rule.predicate(facts)
+            if illegal is not None and (fits or verbose):
+                reasons.append(f"skipped {rule.call} ({rule.source}): illegal, {illegal}")
+            elif verbose and illegal is None:
                 reasons.append(f"not {rule.call}: the hand does not fit {rule.description} "
                                f"({rule.source})")
-        if ruleset.forced:
-            call = _cheapest_natural(facts, auction)
-            if call is not PASS:
-                reasons.append(f"{call}: partner's call is forcing and no rule fits: "
-                               f"cheapest natural call")
-                return Choice(call, None, tuple(reasons))
-        reasons.append("pass: no agreement" + ("" if ruleset.rules else
-                                               " (the system defines no call here)"))
-        return Choice(PASS, None, tuple(reasons))
+        if call is not PASS:
+            reasons.append(f"{call}: partner's call is forcing and no rule fits: "
+                           f"cheapest natural call")
+        else:
+            reasons.append("pass: no agreement" + ("" if ruleset.rules else
+                                                   " (the system defines no call here)"))
+        return tuple(reasons)
 
 
 def _cheapest_natural(facts: HandFacts, auction: Auction) -> Call:

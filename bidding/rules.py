@@ -63,7 +63,8 @@ class CallTemplate:
                 f"cannot read call {text!r}: expected PASS, X, XX, 1C..7NT, or a relative "
                 f"form such as raise(1), cheapest(unbid), jump(S), cue, 4(agreed)")
         if match["level"]:
-            return cls(text, "level", level=int(match["level"]), ref=_strain_ref(match["levelref"], text))
+            return cls(text, "level", level=int(match["level"]),
+                       ref=_strain_ref(match["levelref"], text))
         if match["short"]:
             return cls(text, "cheapest" if match["short"] == "new" else "jump",
                        steps=0 if match["short"] == "new" else 1, ref=SuitRef("unbid"))
@@ -99,6 +100,18 @@ class CallTemplate:
     @property
     def is_relative(self) -> bool:
         return self.form != "absolute"
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """The Situation fields the resolved calls depend on."""
+        if self.form == "absolute":
+            return ()
+        fields = self.ref.depends_on if self.ref is not None else ()
+        if self.form == "raise":
+            return fields + ("partner_bid_levels",)
+        if self.form == "level":
+            return fields
+        return fields + ("last_bid_index",)
 
     def resolve(self, situation: Situation) -> list[tuple[Call, int | None, str | None]]:
         """The concrete calls in this auction, cheapest first: (call, suit bid, extra test).
@@ -136,22 +149,25 @@ class CallTemplate:
             cheapest = last_call.level + (0 if strain > last_call.strain else 1)
         return cheapest + self.steps
 
-    def phrase(self) -> str:
-        """The call in words, for relative forms ("raise of partner's suit")."""
-        if self.call is not None:
-            return str(self.call)
-        target = "notrump" if self.ref is None else self.ref.phrase(some=True).removeprefix("each ")
-        if self.form == "level":
-            return f"{self.level} of {target}"
+    def phrase(self) -> str | None:
+        """What the call form itself says ("raise", "new suit", "jump shift", "cue-bid",
+        "longest suit"), or None when the call alone says it all (`1NT`, `cheapest(H)`)."""
+        ref = self.ref
+        chosen = ref.phrase().removeprefix("the ") if ref and ref.is_hand_dependent else None
         if self.form == "raise":
-            return "raise" + ("" if self.steps == 1 else f" by {self.steps} levels") + \
-                ("" if self.ref.word == "partner" else f" of {target}")
+            return "raise" if self.steps == 1 else "jump raise" if self.steps == 2 \
+                else f"raise by {self.steps} levels"
         if self.form == "cue":
-            return f"cue-bid of {target}"
+            return "cue-bid"
+        unbid = ref is not None and ref.word == "unbid"
         if self.form == "jump":
-            jump = "jump" if self.steps == 1 else f"{self.steps}-level jump"
-            return f"{jump} in {target}"
-        return f"{target} at the cheapest level"
+            jump = "jump" if self.steps == 1 else "double jump"
+            if unbid:
+                return f"{jump} in a new suit"
+            return f"{jump} in {chosen}" if chosen else jump
+        if unbid and self.form == "cheapest":
+            return "new suit"
+        return chosen
 
 
 def _strain_ref(text: str, whole: str) -> SuitRef | None:
@@ -212,7 +228,8 @@ def parse_over(text: str) -> frozenset[int]:
             except CallError:
                 raise OverError(f"over {text!r}: cannot read range {item!r}") from None
             if not (low.is_bid and high.is_bid and low <= high):
-                raise OverError(f"over {text!r}: range {item!r} must go from a bid up to a higher one")
+                raise OverError(f"over {text!r}: range {item!r} must go from a bid up to a "
+                                f"higher one")
             indexes.update(range(low.index, high.index + 1))
             continue
         try:
@@ -221,15 +238,6 @@ def parse_over(text: str) -> frozenset[int]:
             raise OverError(f"over {text!r}: cannot read {item!r}; use calls (PASS, X, 1H), "
                             f"all, bid, suit, major, minor, NT, 1suit, or a range 1C-2S") from None
     return frozenset(indexes)
-
-
-def over_text(indexes: frozenset[int]) -> str:
-    """A compact reading of an `over` set for tree listings."""
-    if len(indexes) == 38:
-        return "all"
-    if indexes == frozenset(_BIDS):
-        return "any bid"
-    return ",".join(str(CALLS[i]) for i in sorted(indexes))
 
 
 # --- rules -----------------------------------------------------------------------------------
@@ -278,8 +286,13 @@ class RuleSet:
     rules: tuple[Rule, ...]
     illegal: tuple[str | None, ...]
     status: str
-    situation: str
+    describe_situation: Callable[[], str]
     forced: bool = False
+
+    @cached_property
+    def situation(self) -> str:
+        """Where the player is, in words ("after 1NT (P)"), worked out on first use."""
+        return self.describe_situation()
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)

@@ -18,18 +18,23 @@ from .handtypes import (Promise, RuleEnv, Situation, compile_predicate)
 from .rules import Rule, RuleSet, Source
 
 _PASS_INDEX = PASS.index
+_LONGEST_SUIT_MIN = 4          # a longest suit of thirteen cards has at least four
 _STATE_LIMIT = 200_000
 
 
 class Node:
     """An action placed in a system's tree: its spec and its continuations after splicing."""
 
-    __slots__ = ("spec", "children", "convention")
+    __slots__ = ("spec", "children", "convention", "depends_on")
 
     def __init__(self, spec: ActionSpec, children: tuple["Node", ...], convention: str) -> None:
         self.spec = spec
         self.children = children
         self.convention = convention
+        fields = spec.call.depends_on + (("seat",) if spec.seats is not None else ())
+        fields += tuple(f for ref in spec.shows or () for f in ref.depends_on)
+        fields += tuple(f for t in spec.handtypes or () for f in t.depends_on)
+        self.depends_on = tuple(sorted(set(fields)))   # rules are cached by these fields
 
     def __repr__(self) -> str:
         return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
@@ -38,7 +43,8 @@ class Node:
 class BiddingSystem:
     """A compiled system: root actions, the fallback layer, and memoised interpreters."""
 
-    def __init__(self, spec: SystemSpec, library: ConventionLibrary) -> None:
+    def __init__(self, spec: SystemSpec, library: ConventionLibrary,
+                 every_listing_is_root: bool = False) -> None:
         self.spec = spec
         self.library = library
         self.names = list(spec.names)
@@ -53,7 +59,7 @@ class BiddingSystem:
             if convention is None:
                 continue
             self._check_nesting(listing, convention, problems)
-            if convention.can_start_sequences:
+            if convention.can_start_sequences or every_listing_is_root:
                 roots += self._nodes(convention, problems, [])
         self.roots = tuple(dict.fromkeys(roots))
         self.fallback: tuple[Node, ...] = ()
@@ -63,6 +69,15 @@ class BiddingSystem:
                 self.fallback = self._nodes(convention, problems, [])
         if problems:
             raise ConventionError(problems)
+
+    @classmethod
+    def of_convention(cls, convention: Convention, library: ConventionLibrary) -> "BiddingSystem":
+        """A system playing one convention alone, sub-convention or not: for checking and
+        showing a convention with its inclusions spliced in."""
+        source = convention.source
+        spec = SystemSpec([convention.name], convention.description, [],
+                          [Listing(convention.name, source)], [], [], None, source)
+        return cls(spec, library, every_listing_is_root=True)
 
     @property
     def name(self) -> str:
@@ -158,7 +173,8 @@ class BiddingSystem:
             child = self._lookup(nested.name, nested.source, problems)
             if child is None:
                 continue
-            if not {canonical(n) for n in child.names} & included:
+            if canonical(nested.name) not in included and \
+                    not {canonical(n) for n in child.names} & included:
                 problems.append(Problem(nested.source.file, nested.source.line,
                                         f"{child.name!r} is listed under {convention.name!r}, "
                                         f"which never includes it"))
@@ -218,14 +234,16 @@ def _inclusions(items) -> list[str]:
 class _State:
     """Everything known after one auction prefix (players indexed from the dealer)."""
 
-    __slots__ = ("positions", "players", "events", "forcing", "explanations", "ruleset")
+    __slots__ = ("positions", "players", "events", "forcing", "explanations", "last_bid",
+                 "ruleset")
 
-    def __init__(self, positions, players, events, forcing, explanations) -> None:
+    def __init__(self, positions, players, events, forcing, explanations, last_bid) -> None:
         self.positions = positions          # per side: None (not started) or tuple of Nodes
         self.players = players              # per player: Shown
         self.events = events                # (player, suit) in the order suits were shown
         self.forcing = forcing              # per player: forcing value of the last call
         self.explanations = explanations    # one per call so far
+        self.last_bid = last_bid            # position of the last bid in the history, or -1
         self.ruleset: RuleSet | None = None
 
 
@@ -238,7 +256,7 @@ class Interpreter:
         self._states: dict[tuple[int, ...], _State] = {}
 
     def _initial(self) -> _State:
-        return _State((None, None), (Shown(),) * 4, (), ("no",) * 4, ())
+        return _State((None, None), (Shown(),) * 4, (), ("no",) * 4, (), -1)
 
     def state(self, history: tuple[int, ...]) -> _State:
         state = self._states.get(history)
@@ -283,92 +301,86 @@ class Interpreter:
             new_position = tuple(dict.fromkeys(c for r in matched for c in r.node.children))
         else:
             new_position = ()
-        shown = state.players[player]
-        if call is PASS and not any(CALLS[i].is_bid for i in history):
-            shown = Shown(shown.hcp, shown.lengths, shown.suits, shown.bid_levels, True)
-        if call.is_bid:
-            levels = list(shown.bid_levels)
-            levels[call.strain] = call.level
-            shown = Shown(shown.hcp, shown.lengths, shown.suits, tuple(levels), shown.passed)
-        if matched:
+        if len(matched) == 1:
+            rule = matched[0]
+            promise, suits, forcing = rule.promise, rule.shows, rule.forcing
+            status, text, alert = "rule", rule.description, rule.alert
+        elif matched:
             promise = matched[0].promise
             for rule in matched[1:]:
                 promise = promise.union(rule.promise)
             suits = tuple(s for s in matched[0].shows if all(s in r.shows for r in matched))
-            shown = shown.narrowed(promise)
             forcing = "yes" if any(r.forcing == "yes" for r in matched) else \
                 "game" if any(r.forcing == "game" for r in matched) else "no"
             texts = list(dict.fromkeys(r.description for r in matched))
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
         else:
-            forcing, alert = "no", False
+            promise, forcing, alert = None, "no", False
             suits = (int(call.strain),) if call.is_bid and call.strain is not Strain.NOTRUMP else ()
-            status, text = self._unexplained(ruleset, call, suits, self.systems[side] is None)
-        shown = shown.with_suits(suits)
+            status, text = self._unexplained(call, suits, self.systems[side] is None)
+        shown = state.players[player].after(call, promise, suits,
+                                            call is PASS and state.last_bid < 0)
         players = state.players[:player] + (shown,) + state.players[player + 1:]
-        events = state.events + tuple((player, s) for s in suits)
+        events = state.events + tuple([(player, s) for s in suits]) if suits else state.events
         positions = (new_position, state.positions[1]) if side == 0 else \
             (state.positions[0], new_position)
         forcing_by_player = state.forcing[:player] + (forcing,) + state.forcing[player + 1:]
         explanation = Explanation(len(history), Seat(player), call, status, text,
                                   tuple(matched), alert, shown)
         return _State(positions, players, events, forcing_by_player,
-                      state.explanations + (explanation,))
+                      state.explanations + (explanation,),
+                      len(history) if call.is_bid else state.last_bid)
 
     @staticmethod
-    def _unexplained(ruleset: RuleSet, call: Call, suits: tuple[int, ...],
+    def _unexplained(call: Call, suits: tuple[int, ...],
                      natural_side: bool) -> tuple[str, str]:
         if natural_side:
             text = f"natural, {Strain(suits[0]).name.lower()}" if suits else "natural"
             return "natural", text
         if call is PASS:
-            return "no agreement", f"pass: no agreed call fits ({ruleset.situation})"
+            return "no agreement", "pass: no agreed call fits"
         shown = f", showing {Strain(suits[0]).name.lower()}" if suits else ""
-        return "off system", f"not in the system ({ruleset.situation}): taken as natural{shown}"
+        return "off system", f"not in the system: taken as natural{shown}"
 
     # --- rule sets --------------------------------------------------------------------------
     def _build_ruleset(self, state: _State, history: tuple[int, ...]) -> RuleSet:
-        player = len(history) % 4
-        side = player % 2
+        side = len(history) % 2
         system = self.systems[side]
         if system is None:
-            return RuleSet((), (), "none", "a side playing natural, without a known system")
-        situation = self._situation(state, history)
+            return RuleSet((), (), "none", lambda: "a side playing natural, without a system")
         rho = history[-1] if history else _PASS_INDEX
         position = state.positions[side]
-        forced = self._forced(state, history)
         if position is None:
-            nodes, over, status, text = self._root(system, history)
+            nodes, status, describe = self._root(system, history, state.last_bid)
         else:
-            over = rho
-            nodes = [n for n in position if over in n.spec.over]
-            status, text = "sequence", "after " + _sequence_text(history, side)
+            nodes = [n for n in position if rho in n.spec.over]
+            status = "sequence"
             if not nodes:
-                nodes = [n for n in system.fallback if over in n.spec.over]
+                nodes = [n for n in system.fallback if rho in n.spec.over]
                 status = "fallback" if nodes else "none"
-                text = ("nothing agreed " if not nodes else "off the system's tree ") + text + \
-                    (f" over {CALLS[rho]}" if position else "")
+            describe = _sequence_description(history, status, bool(position))
+        situation = self._situation(state, history)
         rules = [rule for node in nodes for rule in _rules_of(node, situation)]
-        legality = _Legality(history)
-        illegal = tuple(legality.why_illegal(rule.call) for rule in rules)
-        return RuleSet(tuple(rules), illegal, status, text, forced)
+        legality = _Legality(history, state.last_bid)
+        illegal = tuple([legality.why_illegal(rule.call) for rule in rules])
+        return RuleSet(tuple(rules), illegal, status, describe, self._forced(state, history))
 
-    def _root(self, system: BiddingSystem, history: tuple[int, ...]):
-        """Candidates while our side has only passed: openings, overcalls or balancing."""
-        bids = [i for i in history if i != _PASS_INDEX]
-        if not bids:
-            allowed, text = ("open",), "opening"
-            over = _PASS_INDEX
+    @staticmethod
+    def _root(system: BiddingSystem, history: tuple[int, ...], last_bid: int):
+        """Candidates while our side has only passed: openings, overcalls or balancing.
+        Their `over` is matched against the opponents' last bid (PASS for an opening)."""
+        if last_bid < 0:
+            allowed, over, text = ("open",), _PASS_INDEX, "opening"
         elif history[-1] != _PASS_INDEX:
-            allowed, text = ("overcall", "double"), f"direct seat over {CALLS[bids[-1]]}"
-            over = bids[-1]
+            allowed, over, text = ("overcall", "double"), history[last_bid], "direct seat over"
         else:
-            allowed, text = ("balance",), f"balancing seat over {CALLS[bids[-1]]}"
-            over = bids[-1]
+            allowed, over, text = ("balance",), history[last_bid], "balancing seat over"
         nodes = [n for n in system.roots
                  if (n.spec.kind in allowed or n.spec.kind not in ROOT_KINDS)
                  and over in n.spec.over]
-        return nodes, over, "root", text
+        if last_bid >= 0:
+            text = f"{text} {CALLS[over]}"
+        return nodes, "root", lambda: text
 
     def _forced(self, state: _State, history: tuple[int, ...]) -> bool:
         """Partner's last call was forcing and the right-hand opponent passed."""
@@ -378,28 +390,44 @@ class Interpreter:
         if forcing == "yes":
             return True
         if forcing == "game":
-            last = next((CALLS[i] for i in reversed(history) if CALLS[i].is_bid), None)
+            last = CALLS[history[state.last_bid]] if state.last_bid >= 0 else None
             return last is None or last.level < _GAME_LEVEL[last.strain]
         return False
 
     def _situation(self, state: _State, history: tuple[int, ...]) -> Situation:
         me = len(history) % 4
-        partner = (me + 2) % 4
-        own, theirs = state.players[me], state.players[partner]
-        ours = [s for p, s in state.events if p % 2 == me % 2]
-        both = set(own.suits) & set(theirs.suits)
-        agreed = next((s for s in reversed(ours) if s in both), None)
-        last_bid = next((i for i in reversed(history) if i >= 3), -1)
+        side = me % 2
+        own, partner = state.players[me], state.players[(me + 2) % 4]
+        agreed = None
+        if own.suits and partner.suits:
+            both = set(own.suits) & set(partner.suits)
+            for player, suit in reversed(state.events):
+                if player % 2 == side and suit in both:
+                    agreed = suit
+                    break
         return Situation(
-            own_suits=own.suits, partner_suits=theirs.suits,
-            their_suits=tuple(s for p, s in state.events if p % 2 != me % 2),
-            agreed=agreed, partner_bid_levels=theirs.bid_levels, last_bid_index=last_bid,
-            we_vulnerable=self.vulnerable[me % 2], they_vulnerable=self.vulnerable[1 - me % 2],
-            seat=me + 1, passed_hand=own.passed, partner_hcp=theirs.hcp)
+            own.suits, partner.suits,
+            tuple([suit for player, suit in state.events if player % 2 != side]),
+            agreed, partner.bid_levels,
+            history[state.last_bid] if state.last_bid >= 0 else -1,
+            self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp)
 
 
 _GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4,
                Strain.NOTRUMP: 3}
+
+
+def _sequence_description(history: tuple[int, ...], status: str, on_tree: bool):
+    """A function giving the words for where a side is, e.g. "after 1NT (P)"."""
+    def describe() -> str:
+        text = "after " + _sequence_text(history, len(history) % 2)
+        if status == "fallback":
+            over = f" over {CALLS[history[-1]]}" if on_tree else ""
+            return f"off the system's tree {text}{over}"
+        if status == "none":
+            return "nothing agreed " + text
+        return text
+    return describe
 
 
 def _sequence_text(history: tuple[int, ...], side: int) -> str:
@@ -411,22 +439,18 @@ def _sequence_text(history: tuple[int, ...], side: int) -> str:
         if index % 2 == side and not started and call.is_pass:
             continue
         started = started or index % 2 == side
-        if started or index % 2 != side:
-            words.append(str(call) if index % 2 == side else f"({call})")
+        words.append(str(call) if index % 2 == side else f"({call})")
     return " ".join(words) or "no calls"
 
 
 class _Legality:
     """Auction.why_illegal for a history of call indexes, without replaying the auction."""
 
-    def __init__(self, history: tuple[int, ...]) -> None:
-        self.last_bid, self.doubled, position = -1, 0, -1
-        for index, call_index in enumerate(history):
-            if call_index >= 3:
-                self.last_bid, self.doubled, position = call_index, 0, index
-            elif call_index:
-                self.doubled = call_index
-        self.ours = position >= 0 and (len(history) - position) % 2 == 0
+    def __init__(self, history: tuple[int, ...], last_bid_position: int) -> None:
+        self.last_bid = history[last_bid_position] if last_bid_position >= 0 else -1
+        self.doubled = max(history[last_bid_position + 1:], default=0) \
+            if last_bid_position >= 0 else 0
+        self.ours = last_bid_position >= 0 and (len(history) - last_bid_position) % 2 == 0
 
     def why_illegal(self, call: Call) -> str | None:
         if call.is_pass:
@@ -448,13 +472,14 @@ class _Legality:
         return None
 
 
-_RULES_CACHE: dict[tuple[Node, Situation], list[Rule]] = {}
+_RULES_CACHE: dict[tuple, list[Rule]] = {}
 _RULES_CACHE_LIMIT = 100_000
 
 
 def _rules_of(node: Node, situation: Situation) -> list[Rule]:
-    """The concrete rules an action gives in this situation, cached (situations recur)."""
-    key = (node, situation)
+    """The concrete rules an action gives in this situation, cached by the situation fields
+    the action reads (an absolute call with fixed suits is resolved once)."""
+    key = (node,) + tuple([getattr(situation, field) for field in node.depends_on])
     rules = _RULES_CACHE.get(key)
     if rules is None:
         if len(_RULES_CACHE) >= _RULES_CACHE_LIMIT:
@@ -485,9 +510,11 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
                 promise = promise.union(other.promise)
         if extra_test:
             alternatives = [tests + [extra_test] for tests in alternatives]
+            promise = promise.narrowed_length(this, _LONGEST_SUIT_MIN)
         description = "; or ".join(phrases)
-        if spec.call.is_relative:
-            description = f"{spec.call.phrase()}: {description}"
+        call_phrase = spec.call.phrase()
+        if call_phrase:
+            description = f"{call_phrase}: {description}"
         if spec.meaning:
             description = f"{spec.meaning}: {description}"
         rules.append(Rule(call, compile_predicate(alternatives), description, spec.source,

@@ -12,22 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-import numpy as np
-
 from bidding.cards import Deal, Hand, Seat, deal_from_owners
 
-from .compile import HandCondition, bind_seat, compile_expression, compile_hand_condition
+from . import ast
+from .compile import HandCondition, bind_seat, compile_hand_condition
 from .errors import (DealerError, DealerInputError, DealerRuntimeError, DealerSemanticError,
                      DealerSyntaxError)
-from .features import DealFeatures
 from .grammar import parse_expression
-from .program import Program, compile_program
+from .program import Program, compile_program, compile_script
 
 __all__ = ["deals", "compile_hand_condition", "compile_program", "run_program", "Program",
            "RunOptions", "RunResult", "HandCondition", "DealerError", "DealerInputError",
            "DealerSyntaxError", "DealerSemanticError", "DealerRuntimeError"]
 
-_BATCH = 4096
 _GENERATE_LIMIT = 10_000_000
 _RUN_NAMES = ("run_program", "RunOptions", "RunResult")
 
@@ -51,25 +48,20 @@ def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int
     Raises DealerRuntimeError when fewer than `n` deals meet the condition in the first
     10,000,000 dealt.
     """
-    from .generate import DealStream
+    from .dealing import accepted_batches, open_stream
 
     seat = Seat.NORTH if dealer is None else Seat(dealer)
-    expr = bind_seat(parse_expression(condition), int(seat))
-    try:
-        evaluate = compile_expression(expr, source="<condition>")
-    except DealerSemanticError as error:
-        raise error.located_in("<condition>", condition) from None
-    masks = {int(s): (h if isinstance(h, Hand) else Hand.parse(h, size=None)).mask
-             for s, h in (predeal or {}).items()}
-    stream = DealStream(seed, predeal=masks or None)
-    produced = generated = 0
-    while produced < n:
-        if generated >= _GENERATE_LIMIT:
-            raise DealerRuntimeError(f"only {produced} of {n} deals met `{condition}` in "
-                                     f"{generated} deals")
-        owners = stream.next_batch(_BATCH)
-        generated += len(owners)
-        values = evaluate(DealFeatures(owners, random=np.random.default_rng(stream.seed)))
-        for row in np.flatnonzero(values)[:n - produced]:
-            yield deal_from_owners(owners[row].tolist())
-            produced += 1
+    statements = [ast.PredealCards(int(s), tuple(card.index for card in (
+        h if isinstance(h, Hand) else Hand.parse(h, size=None))))
+        for s, h in (predeal or {}).items()]
+    statements.append(ast.Condition(bind_seat(parse_expression(condition), int(seat))))
+    program = compile_script(ast.Script(tuple(statements), "<condition>", condition))
+    produced = 0
+    with open_stream(program, _GENERATE_LIMIT, seed=seed) as stream:
+        for features, rows, _ in accepted_batches(program, stream, n):
+            for row in rows:
+                yield deal_from_owners(features.owners[row].tolist())
+            produced += len(rows)
+    if produced < n:
+        raise DealerRuntimeError(f"only {produced} of {n} deals met `{condition}` in "
+                                 f"{_GENERATE_LIMIT} deals")

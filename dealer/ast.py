@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Where:
     """Line and column (1-based) of a node, the text it was written as, and its offsets."""
 
@@ -34,13 +34,13 @@ def _where() -> Where:
 # ---------------------------------------------------------------------------------------
 # Expressions
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Number:
     value: int
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reference:
     """A name: a definition (`x = ...`), or a suit length s/h/d/c inside shape{} conditions."""
 
@@ -48,14 +48,14 @@ class Reference:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Unary:
     op: str  # "-" or "!"
     operand: "Expr"
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Binary:
     op: str  # one of || && == != < <= > >= + - * / %
     left: "Expr"
@@ -63,7 +63,7 @@ class Binary:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Conditional:
     test: "Expr"
     if_true: "Expr"
@@ -71,7 +71,7 @@ class Conditional:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SuitLength:
     seat: int | None
     suit: int
@@ -81,7 +81,7 @@ class SuitLength:
 COUNT_KINDS = ("hcp", "control", "loser", "ltc") + tuple(f"pt{i}" for i in range(10))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Count:
     """A per-hand count, over the whole hand (suit None) or one suit.
 
@@ -94,34 +94,34 @@ class Count:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Cccc:
     seat: int | None
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Quality:
     seat: int | None
     suit: int
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HasCard:
     seat: int | None
     card: int  # suit * 13 + rank
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShapeTest:
     seat: int | None
     spec: "ShapeSpec"
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tricks:
     """Double-dummy tricks for `seat` as declarer in `strain`."""
 
@@ -130,7 +130,7 @@ class Tricks:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Score:
     vulnerable: bool
     level: int
@@ -139,13 +139,13 @@ class Score:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Imps:
     difference: "Expr"
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rnd:
     """A random integer in [0, limit)."""
 
@@ -160,7 +160,7 @@ Expr = Union[Number, Reference, Unary, Binary, Conditional, SuitLength, Count, C
 # ---------------------------------------------------------------------------------------
 # Shapes
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HvsTerm:
     """One term of Hans van Staveren's shape list: `+ any 4333`, `- 5xxx`.
 
@@ -173,7 +173,7 @@ class HvsTerm:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SuitSpec:
     """One length of a Dellacherie shape: the lengths it allows, and which suit it is for.
 
@@ -184,7 +184,7 @@ class SuitSpec:
     suit: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DppAtom:
     """One Dellacherie shape: `5+xx5+`, `(4432)`, `5s(431)`, `4+s4+h(xx):d>c,h+s==10`.
 
@@ -201,7 +201,7 @@ class DppAtom:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShapeSpec:
     """A shape list, applied term by term: `+` adds patterns, `-` removes them."""
 
@@ -213,34 +213,34 @@ class ShapeSpec:
 # ---------------------------------------------------------------------------------------
 # Actions
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintAll:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintEW:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintPBN:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintCompact:
     expr: Expr | None = None
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintOneLine:
     expr: Expr | None = None
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintES:
     """printes: strings printed as written, expressions as integers."""
 
@@ -248,7 +248,7 @@ class PrintES:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PrintHands:
     """print(seats): every produced hand of these seats, one page per seat, at the end."""
 
@@ -256,14 +256,14 @@ class PrintHands:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Average:
     label: str | None
     expr: Expr
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Frequency:
     label: str | None
     expr: Expr
@@ -272,7 +272,7 @@ class Frequency:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Frequency2D:
     label: str | None
     expr: Expr
@@ -284,19 +284,19 @@ class Frequency2D:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EvalContract:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealItem:
     """`deal` inside csvrpt: the whole deal in PBN form."""
 
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandItem:
     """A compass inside csvrpt: that hand in PBN form."""
 
@@ -304,7 +304,7 @@ class HandItem:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CsvReport:
     """csvrpt(...) from Dealer v2: one comma-separated line per produced deal."""
 
@@ -323,25 +323,25 @@ PER_DEAL_PRINTS = (PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, Prin
 # ---------------------------------------------------------------------------------------
 # Statements
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Generate:
     count: int
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Produce:
     count: int
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DealerSeat:
     seat: int
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Vulnerable:
     """none, NS, EW or all (dealer's PBN names: None, NS, EW, All)."""
 
@@ -349,14 +349,14 @@ class Vulnerable:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PredealCards:
     seat: int
     cards: tuple[int, ...]
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PredealLength:
     """`spades(north) == 1`: deal exactly this many cards of the suit to the seat."""
 
@@ -366,7 +366,7 @@ class PredealLength:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PointCount:
     """Values from the ace down; missing ones count 0."""
 
@@ -374,33 +374,33 @@ class PointCount:
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AltCount:
     index: int
     values: tuple[int, ...]
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Condition:
     expr: Expr
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionList:
     actions: tuple[Action, ...]
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Definition:
     name: str
     expr: Expr
     where: Where = _where()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Title:
     text: str
     where: Where = _where()
@@ -410,7 +410,7 @@ Statement = Union[Generate, Produce, DealerSeat, Vulnerable, PredealCards, Prede
                   PointCount, AltCount, Condition, ActionList, Definition, Title]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Script:
     statements: tuple[Statement, ...]
     source: str = "<input>"

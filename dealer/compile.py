@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -21,11 +22,10 @@ import numpy as np
 from . import ast
 from . import shapes
 from .errors import DealerRuntimeError, DealerSemanticError
-from .features import (CCCC_SUIT, DEFAULT_TABLES, HAS_SHAPE_POINTS, LENGTH, QUALITY,
+from .features import (CCCC_SUIT, DEFAULT_TABLES, HAS_SHAPE_POINTS, QUALITY,
                        DealFeatures, PointTables)
 from .grammar import parse_expression
 
-SEAT_NAMES = ("north", "east", "south", "west")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 IMP_THRESHOLDS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890,
                            1090, 1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
@@ -167,7 +167,7 @@ _PYTHON_OPS = {
 }
 
 
-class _VectorCompiler:
+class VectorCompiler:
     """Turns an AST into evaluators over batches; definitions compile once and are cached
     per batch (except those drawing random numbers, which dealer re-evaluates each time)."""
 
@@ -251,7 +251,7 @@ class _VectorCompiler:
 
     def _shape_conditions(self, conditions, lengths: np.ndarray) -> np.ndarray:
         """Evaluate shape{} conditions on rows of (s, h, d, c) lengths."""
-        compiler = _VectorCompiler({}, self.source, variables=frozenset("shdc"))
+        compiler = VectorCompiler({}, self.source, variables=frozenset("shdc"))
         features = DealFeatures(size=len(lengths), values={
             ("variable", name): column for name, column in zip("shdc", lengths.T)})
         keep = np.ones(len(lengths), dtype=bool)
@@ -261,13 +261,14 @@ class _VectorCompiler:
 
     def _Tricks(self, expr: ast.Tricks) -> _Node:
         seat, strain = self._seat(expr), expr.strain
-        solve = self.tricks_function
-        if solve is None:
-            from .dd import tricks as solve
+        chosen = self.tricks_function
 
         def run(f: DealFeatures) -> np.ndarray:
             if f.owners is None:
                 raise _runtime("tricks() needs the whole deal", expr.where, self.source)
+            solve = chosen
+            if solve is None:
+                from .dd import tricks as solve
             return np.array([solve(row, seat, strain) for row in f.owners], dtype=np.int64)
         return _Node(run)
 
@@ -290,7 +291,7 @@ class _VectorCompiler:
         if op in ("&&", "||"):
             return self._logical(op, left, right)
         if left.constant is not None and right.constant is not None:
-            return _constant(self._fold(expr, left.constant, right.constant))
+            return _constant(self.fold(expr, left.constant, right.constant))
         a, b = _operand(left), _operand(right)
         if op in _ARITHMETIC:
             function = _ARITHMETIC[op]
@@ -300,7 +301,9 @@ class _VectorCompiler:
             return _Node(lambda f: function(a(f), b(f)), is_bool=True)
         return self._division(expr, a, b, right.constant)
 
-    def _fold(self, expr: ast.Binary, a: int, b: int) -> int:
+    @staticmethod
+    def fold(expr: ast.Binary, a: int, b: int) -> int:
+        """The value of a binary operator on two constants (C semantics)."""
         if expr.op in ("/", "%"):
             if b == 0:
                 raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
@@ -417,9 +420,9 @@ class VectorExpression:
 
 def compile_expression(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}, *,
                        source: str = "<input>", tricks: Callable | None = None,
-                       compiler: "_VectorCompiler | None" = None) -> VectorExpression:
+                       compiler: "VectorCompiler | None" = None) -> VectorExpression:
     """Compile an expression into a callable on DealFeatures -> one value per deal."""
-    compiler = compiler or _VectorCompiler(definitions, source, tricks=tricks)
+    compiler = compiler or VectorCompiler(definitions, source, tricks=tricks)
     node = compiler.compile(expr)
     return VectorExpression(node.run, node.is_bool, expr.where.text)
 
@@ -440,7 +443,7 @@ class _ScalarCompiler:
     def __init__(self, source: str, tables: PointTables = DEFAULT_TABLES):
         self.source = source
         self.tables = tables
-        self.vector = _VectorCompiler({}, source)
+        self.vector = VectorCompiler({}, source)
 
     def compile(self, expr: ast.Expr) -> tuple[Predicate, int | None]:
         """The closure and, when the expression is constant, its value."""
@@ -513,7 +516,7 @@ class _ScalarCompiler:
         (a, a_constant), (b, b_constant) = self.compile(expr.left), self.compile(expr.right)
         op = expr.op
         if a_constant is not None and b_constant is not None:
-            return self._constant(self.vector._fold(expr, a_constant, b_constant))
+            return self._constant(VectorCompiler.fold(expr, a_constant, b_constant))
         if op == "&&":
             return (lambda m: 1 if a(m) and b(m) else 0), None
         if op == "||":
@@ -535,9 +538,9 @@ class _ScalarCompiler:
 
     def _Conditional(self, expr):
         test, test_constant = self.compile(expr.test)
-        (if_true, _), (if_false, _) = self.compile(expr.if_true), self.compile(expr.if_false)
         if test_constant is not None:
             return self.compile(expr.if_true if test_constant else expr.if_false)
+        (if_true, _), (if_false, _) = self.compile(expr.if_true), self.compile(expr.if_false)
         return (lambda m: if_true(m) if test(m) else if_false(m)), None
 
     def _Score(self, expr):
@@ -550,7 +553,6 @@ class _ScalarCompiler:
         return (lambda m: imps(difference(m))), None
 
     def _Rnd(self, expr):
-        import random
         limit, _ = self.compile(expr.limit)
         return (lambda m: int(limit(m) * random.random())), None
 
@@ -651,7 +653,7 @@ def describe(expr: ast.Expr) -> str:
     if isinstance(expr, ast.Unary) and expr.op == "!":
         return f"not {_parenthesised(expr.operand)}"
     if isinstance(expr, ast.ShapeTest):
-        return shapes.describe_patterns(_VectorCompiler({}, "<describe>").shape_patterns(
+        return shapes.describe_patterns(VectorCompiler({}, "<describe>").shape_patterns(
             expr.spec))
     if isinstance(expr, ast.HasCard):
         suit, rank = divmod(expr.card, 13)

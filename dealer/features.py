@@ -38,100 +38,74 @@ DEFAULT_ALTCOUNTS = (
 CONTROLS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2)
 
 
-def _has(mask: int, rank: int) -> bool:
-    return bool(mask >> rank & 1)
-
-
 def _rank_table(values) -> np.ndarray:
     """Per-mask sum of per-rank values."""
     return (_RANK_BITS @ np.asarray(values, dtype=np.int64)).astype(np.int64)
 
 
-def _loser(mask: int) -> int:
+# The tables below are computed for all 8192 masks at once: `_has(r)` is a boolean column.
+def _has(rank: int) -> np.ndarray:
+    return _RANK_BITS[:, rank].astype(bool)
+
+
+_ACE, _KING, _QUEEN, _JACK, _TEN, _NINE, _EIGHT = (
+    _has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT))
+_HIGHER = _ACE.astype(np.int64) + _KING + _QUEEN + _JACK
+
+
+def _losers() -> np.ndarray:
     """dealer's losers: void 0; singleton A 0 else 1; AK 0, Ax/Kx 1, other doubletons 2;
     three or more cards 3 less one for each of A, K, Q."""
-    length = mask.bit_count()
-    controls = 2 * _has(mask, ACE) + _has(mask, KING)
-    if length == 0:
-        return 0
-    if length == 1:
-        return (1, 1, 0)[controls]
-    if length == 2:
-        return (2, 1, 1, 0)[controls]
-    return 3 - _has(mask, ACE) - _has(mask, KING) - _has(mask, QUEEN)
+    controls = 2 * _ACE + _KING.astype(np.int64)
+    return np.select([LENGTH == 0, LENGTH == 1, LENGTH == 2],
+                     [0, np.array([1, 1, 0, 0])[controls], np.array([2, 1, 1, 0])[controls]],
+                     3 - _ACE.astype(np.int64) - _KING - _QUEEN)
 
 
-def _ltc(mask: int) -> int:
+def _ltc() -> np.ndarray:
     """Refined losing-trick count of a suit, in hundredths (Dealer v2's convention).
 
     The classic count (dealer's losers), except in suits of three cards or more: a queen
     without the ace or king is half a winner (Qxx = 2.5 losers), and the jack and ten with
     one of the ace and king and no queen are half a winner (AJT, KJT = 1.5 losers).
     """
-    losers = 100 * _loser(mask)
-    if mask.bit_count() >= 3:
-        ace, king, queen = _has(mask, ACE), _has(mask, KING), _has(mask, QUEEN)
-        if queen and not (ace or king):
-            losers += 50
-        if (ace != king) and not queen and _has(mask, JACK) and _has(mask, TEN):
-            losers -= 50
-    return losers
+    long_suit = LENGTH >= 3
+    lone_queen = long_suit & _QUEEN & ~_ACE & ~_KING
+    backed_honour = long_suit & (_ACE != _KING) & ~_QUEEN & _JACK & _TEN
+    return 100 * LOSER + 50 * lone_queen - 50 * backed_honour
 
 
-def _quality(mask: int) -> int:
+def _quality() -> np.ndarray:
     """Suit quality of The Bridge World, October 1982, times 100 (dealer's c4.c)."""
-    length = mask.bit_count()
-    factor = length * 10
-    ace, king, queen, jack = (_has(mask, r) for r in (ACE, KING, QUEEN, JACK))
-    ten, nine, eight = (_has(mask, r) for r in (TEN, NINE, EIGHT))
-    higher = ace + king + queen + jack
-    quality = factor * (4 * ace + 3 * king + 2 * queen + jack)
-    if length > 6:
-        replace = 3 - 2 * queen - jack
-        quality += min(replace, length - 6) * factor
-    else:
-        if ten:
-            quality += factor if (higher > 1 or jack) else factor // 2
-        if nine and (higher == 2 or ten or eight):
-            quality += factor // 2
-    return quality
+    factor = LENGTH * 10
+    honours = 4 * _ACE + 3 * _KING + 2 * _QUEEN + _JACK.astype(np.int64)
+    long_bonus = np.minimum(3 - 2 * _QUEEN - _JACK.astype(np.int64), LENGTH - 6) * factor
+    ten_bonus = np.where(_TEN, np.where((_HIGHER > 1) | _JACK, factor, factor // 2), 0)
+    nine_bonus = np.where(_NINE & ((_HIGHER == 2) | _TEN | _EIGHT), factor // 2, 0)
+    return factor * honours + np.where(LENGTH > 6, long_bonus, ten_bonus + nine_bonus)
 
 
-def _cccc_suit(mask: int) -> int:
+def _cccc_suit() -> np.ndarray:
     """One suit's share of the Kaplan-Rubens (cccc) evaluation, shape points included.
 
     The hand's total adds -50 when it has no shape points, else -100 (see `cccc`).
     """
-    length = mask.bit_count()
-    value = (3 - length) * 100 if length < 3 else 0
-    higher = 0
-    if _has(mask, ACE):
-        value += 300
-        higher += 1
-    if _has(mask, KING):
-        value += 200 - (150 if length == 1 else 0)
-        higher += 1
-    if _has(mask, QUEEN):
-        value += 100 - (75 if length == 1 else 0) - (25 if length == 2 else 0)
-        value -= 25 if higher == 0 else 0
-        higher += 1
-    if _has(mask, JACK):
-        value += {2: 50, 1: 25}.get(higher, 0)
-        higher += 1
-    if _has(mask, TEN):
-        if higher == 2 or (higher == 1 and _has(mask, NINE)):
-            value += 25
-    return value + _quality(mask)
+    value = np.where(LENGTH < 3, (3 - LENGTH) * 100, 0) + 300 * _ACE
+    value += np.where(_KING, 200 - np.where(LENGTH == 1, 150, 0), 0)
+    above_queen = _ACE.astype(np.int64) + _KING
+    value += np.where(_QUEEN, 100 - np.where(LENGTH == 1, 75, 0) - np.where(LENGTH == 2, 25, 0)
+                      - np.where(above_queen == 0, 25, 0), 0)
+    above_jack = above_queen + _QUEEN
+    value += np.where(_JACK, np.select([above_jack == 2, above_jack == 1], [50, 25], 0), 0)
+    above_ten = above_jack + _JACK
+    value += np.where(_TEN & ((above_ten == 2) | ((above_ten == 1) & _NINE)), 25, 0)
+    return value + QUALITY
 
 
-def _per_mask(function) -> np.ndarray:
-    return np.array([function(mask) for mask in range(MASK_COUNT)], dtype=np.int64)
-
-
-LOSER = _per_mask(_loser)
-LTC = _per_mask(_ltc)
-QUALITY = _per_mask(_quality)
-CCCC_SUIT = _per_mask(_cccc_suit)
+LOSER = _losers()
+LTC = _ltc()
+QUALITY = _quality()
+CCCC_SUIT = _cccc_suit()
 HAS_SHAPE_POINTS = LENGTH < 3
 CONTROL = _rank_table(CONTROLS)
 
@@ -209,6 +183,8 @@ class DealFeatures:
 
     def subset(self, rows: np.ndarray) -> "DealFeatures":
         """The features of some rows of this batch (indices in increasing order)."""
+        if len(rows) == self.size:
+            return self
         owners = self.owners[rows] if self.owners is not None else None
         masks = {seat: m[rows] for seat, m in self._hand_masks.items()}
         return DealFeatures(owners, hand_masks=masks, size=len(rows), tables=self.tables,

@@ -53,8 +53,9 @@ def _swap_relabelling(swapping: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """Everything that decides the deals of a numpy-mode block."""
+class DealPlan:
+    """Everything that decides the deals of a numpy-mode block: `deal_block(plan, b)` is a
+    pure function, so processes can deal (and evaluate) blocks independently."""
 
     seed: int
     predeal: dict[int, int]
@@ -99,13 +100,14 @@ class _Plan:
         return {suit: length for (s, suit), length in self.lengths.items() if s == seat}
 
 
-def deal_block(plan: _Plan, index: int) -> tuple[np.ndarray, np.ndarray]:
+def deal_block(plan: DealPlan, index: int) -> tuple[np.ndarray, np.ndarray]:
     """Block `index` of a numpy-mode stream: owners (rows, 52) and, for each row, the
     1-based count of deals generated in the block up to and including it."""
     bitgen = np.random.PCG64(np.random.SeedSequence(plan.seed, spawn_key=(index,)))
     attempts = np.arange(BLOCK_SIZE)
-    owners = np.empty((BLOCK_SIZE, 52), dtype=np.uint8)
-    owners[:] = plan.fixed_owners
+    owners = np.broadcast_to(plan.fixed_owners, (BLOCK_SIZE, 52))
+    if plan.directed or len(plan.free_cards) < 52:
+        owners = owners.copy()
     taken = np.zeros(BLOCK_SIZE, dtype=np.uint64)
     free_pool = np.uint64(_mask_of(plan.free_cards))
     for position, seat in enumerate(plan.directed):
@@ -127,11 +129,15 @@ def deal_block(plan: _Plan, index: int) -> tuple[np.ndarray, np.ndarray]:
     rest = [seat for seat in range(4) if seat not in plan.directed]
     labels = np.repeat(np.array(rest, dtype=np.uint8), plan.need[rest])
     if len(labels) and len(owners):
-        free_now = np.zeros(owners.shape, dtype=bool)
-        free_now[:, plan.free_cards] = True
+        dealt = rngmod.shuffled_labels(bitgen, len(owners), labels)
         if plan.directed:
-            free_now &= ~_unpack(taken)
-        owners[free_now] = rngmod.shuffled_labels(bitgen, len(owners), labels).ravel()
+            free_now = ~_unpack(taken)
+            free_now[:, plan.fixed_owners != rngmod.NO_CARD] = False
+            owners[free_now] = dealt.ravel()
+        elif len(labels) == 52:
+            owners = dealt
+        else:
+            owners[:, plan.free_cards] = dealt
     per_attempt = plan.deals_per_attempt
     if per_attempt > 1:
         relabel = _swap_relabelling(plan.swapping)
@@ -146,11 +152,11 @@ def _mask_of(cards) -> int:
     return sum(1 << int(card) for card in cards)
 
 
-def _fixed_mask(plan: _Plan, seat: int) -> np.uint64:
+def _fixed_mask(plan: DealPlan, seat: int) -> np.uint64:
     return np.uint64(_mask_of(np.flatnonzero(plan.fixed_owners == seat)))
 
 
-def _free_lengths(plan: _Plan, seat: int) -> dict[int, int]:
+def _free_lengths(plan: DealPlan, seat: int) -> dict[int, int]:
     """Cards still to deal to `seat` in each suit with a set length (predealt ones aside)."""
     fixed = plan.fixed_owners
     return {suit: length - int(np.count_nonzero(fixed[13 * suit:13 * suit + 13] == seat))
@@ -194,10 +200,10 @@ class _GlibcUniform:
         return float(values[0]) if size is None else values
 
 
-_worker_plan: _Plan | None = None
+_worker_plan: DealPlan | None = None
 
 
-def _set_worker_plan(plan: _Plan) -> None:
+def _set_worker_plan(plan: DealPlan) -> None:
     global _worker_plan
     _worker_plan = plan
 
@@ -246,7 +252,7 @@ class DealStream:
             self.random = _GlibcUniform(self._shuffle.rand)
             self._dealt = 0
         else:
-            self._plan = _Plan(self.seed, self._predeal, self._lengths, self._filters, swapping)
+            self.plan = DealPlan(self.seed, self._predeal, self._lengths, self._filters, swapping)
             self.random = np.random.default_rng(
                 np.random.SeedSequence(self.seed, spawn_key=(1 << 32,)))
             self._next_block = 0
@@ -281,7 +287,7 @@ class DealStream:
             if not self._pending:
                 if self._reached_limit():
                     break
-                self._pending.append(self._produce())
+                self._pending.append(self._produce(n - have))
                 continue
             owners, generated = self._pending.popleft()
             if len(owners) > n - have:
@@ -292,10 +298,10 @@ class DealStream:
             have += len(owners)
         self.last_generated = (np.concatenate(counts) if counts
                                else np.zeros(0, dtype=np.int64))
-        if have:
-            self.generated = int(self.last_generated[-1])
-        elif self._reached_limit() and self.limit is not None:
+        if have < n:
             self.generated = self.limit
+        elif have:
+            self.generated = int(self.last_generated[-1])
         if not chunks:
             return np.zeros((0, 52), dtype=np.uint8)
         return chunks[0] if len(chunks) == 1 else np.concatenate(chunks)
@@ -305,13 +311,14 @@ class DealStream:
             return False
         if self.rng == "dealer":
             return self._dealt >= self.limit
-        per_block = BLOCK_SIZE * self._plan.deals_per_attempt
+        per_block = BLOCK_SIZE * self.plan.deals_per_attempt
         return self._next_block * per_block >= self.limit
 
-    def _produce(self) -> tuple[np.ndarray, np.ndarray]:
-        """The next chunk of the stream (possibly with no rows), cut at the limit."""
+    def _produce(self, wanted: int) -> tuple[np.ndarray, np.ndarray]:
+        """The next chunk of the stream (possibly with no rows), cut at the limit. Dealer
+        mode deals no more than `wanted`, so that rnd() draws fall where dealer's do."""
         if self.rng == "dealer":
-            owners, generated = self._dealer_chunk()
+            owners, generated = self._dealer_chunk(wanted)
         else:
             owners, generated = self._numpy_block()
         if self.limit is not None:
@@ -320,8 +327,10 @@ class DealStream:
                 owners, generated = owners[within], generated[within]
         return owners, generated
 
-    def _dealer_chunk(self) -> tuple[np.ndarray, np.ndarray]:
-        count = BLOCK_SIZE if self.limit is None else min(BLOCK_SIZE, self.limit - self._dealt)
+    def _dealer_chunk(self, wanted: int) -> tuple[np.ndarray, np.ndarray]:
+        count = min(BLOCK_SIZE, wanted)
+        if self.limit is not None:
+            count = min(count, self.limit - self._dealt)
         owners = rngmod.owners_from_decks(self._shuffle.next_decks(count))
         generated = np.arange(self._dealt + 1, self._dealt + count + 1)
         self._dealt += count
@@ -341,8 +350,8 @@ class DealStream:
         if self._workers:
             owners, generated = self._from_workers(index)
         else:
-            owners, generated = deal_block(self._plan, index)
-        offset = index * BLOCK_SIZE * self._plan.deals_per_attempt
+            owners, generated = deal_block(self.plan, index)
+        offset = index * BLOCK_SIZE * self.plan.deals_per_attempt
         return owners, generated + offset
 
     def _from_workers(self, index: int) -> tuple[np.ndarray, np.ndarray]:
@@ -350,11 +359,11 @@ class DealStream:
         if self._pool is None:
             context = multiprocessing.get_context("fork")
             self._pool = context.Pool(self._workers, initializer=_set_worker_plan,
-                                      initargs=(self._plan,))
+                                      initargs=(self.plan,))
             self._queued = index
         ahead = 2 * self._workers
         last = None if self.limit is None else -(-self.limit // (
-            BLOCK_SIZE * self._plan.deals_per_attempt))
+            BLOCK_SIZE * self.plan.deals_per_attempt))
         while self._queued < index + ahead and (last is None or self._queued < last):
             self._in_flight.append(self._pool.apply_async(_deal_block_in_worker,
                                                           (self._queued,)))

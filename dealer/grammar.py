@@ -11,6 +11,7 @@ accepts that everywhere, and the compiler allows it only in hand conditions.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 
@@ -232,7 +233,8 @@ class _Grammar:
 
         number_node = _located(number, lambda w, t: ast.Number(t[0], w))
         reference = _located(identifier, lambda w, t: ast.Reference(t[0], w))
-        parenthesised = lpar + expression - rpar
+        parenthesised = _located(lpar + expression - rpar,
+                                 lambda w, t: dataclasses.replace(t[0], where=w))
 
         primary = (number_node | dpp_shape | hvs_shape | count_call | length_call | cccc_call
                    | quality_call | hascard_call | tricks_call | score_call | imps_call
@@ -362,7 +364,9 @@ class _Grammar:
                              lambda w, t: ast.Reference(t[0], w))
         number = _located(pp.Regex(r"\d+"), lambda w, t: ast.Number(int(t[0]), w))
         condition = pp.Forward()
-        primary = number | reference | (pp.Suppress("(") + condition - pp.Suppress(")"))
+        primary = number | reference | _located(
+            pp.Suppress("(") + condition - pp.Suppress(")"),
+            lambda w, t: dataclasses.replace(t[0], where=w))
         condition <<= _expression_ladder(primary, additive, "a condition on s, h, d and c")
         conditions = pp.Optional(pp.Suppress(":") - pp.DelimitedList(condition))
         sign = pp.Optional(pp.one_of("+ -"), default="+")

@@ -3,14 +3,15 @@
 Dealer's rules for the statements are kept: the first `generate` and `produce` win (the
 command line overrides both), the last `dealer`, `vulnerable`, `condition` and `action`
 win, and a name must be defined before it is used and only once. `altcount k` sets ptk, as
-the manual says (the binary writes another table row, see docs/dealer-compat.md).
+the manual says (Debian's binary writes table row k, which is the controls for k = 1 and
+pt(k-2) from k = 2 on).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from . import ast
-from .compile import (VectorExpression, _VectorCompiler, compile_expression, conjuncts,
+from .compile import (VectorExpression, VectorCompiler, compile_expression, conjuncts,
                       is_single_hand, seats_of, walk)
 from .errors import DealerSemanticError
 from .features import DEFAULT_ALTCOUNTS, DEFAULT_HCP, PointTables
@@ -40,9 +41,9 @@ class Program:
     vulnerable: str | None
     title: str | None
     predeal: dict[int, int]
-    """seat -> 52-bit mask of the cards dealt to it beforehand"""
-    predeal_lengths: dict[int, dict[int, int]]
-    """seat -> {suit: exact length} from the `spades(north) == 1` form"""
+    """card -> seat it is dealt to beforehand, in the order written"""
+    predeal_lengths: dict[tuple[int, int], int]
+    """(seat, suit) -> exact length, from the `spades(north) == 1` form"""
     tables: PointTables
     condition: VectorExpression | None
     """None when the script has no condition (every deal is produced)"""
@@ -61,11 +62,15 @@ class Program:
 
 def compile_program(text: str, source: str = "<input>", *, tricks=None) -> Program:
     """Parse and compile a dealer script. Raises DealerSyntaxError or DealerSemanticError."""
-    script = parse_script(text, source)
+    return compile_script(parse_script(text, source), tricks=tricks)
+
+
+def compile_script(script: ast.Script, *, tricks=None) -> Program:
+    """Compile parsed (or assembled) statements into a Program."""
     try:
         return _ProgramBuilder(script, tricks).build()
     except DealerSemanticError as error:
-        raise error.located_in(source, text) from None
+        raise error.located_in(script.source, script.text) from None
 
 
 def _error(message: str, where: ast.Where) -> DealerSemanticError:
@@ -97,7 +102,7 @@ class _ProgramBuilder:
             getattr(self, "_" + type(statement).__name__)(statement)
         self._check_predeal_lengths()
         tables = PointTables(self.hcp, tuple(self.altcounts))
-        compiler = _VectorCompiler(self.definitions, self.script.source, tricks=self.tricks)
+        compiler = VectorCompiler(self.definitions, self.script.source, tricks=self.tricks)
         condition = None
         seat_filters = {}
         expressions = []
@@ -111,7 +116,10 @@ class _ProgramBuilder:
         return Program(
             source=self.script.source, generate=self.generate, produce=self.produce,
             dealer=self.dealer, vulnerable=self.vulnerable, title=self.title,
-            predeal=self._predeal_masks(), predeal_lengths=self.predeal_lengths, tables=tables,
+            predeal=dict(self.predealt), tables=tables,
+            predeal_lengths={(seat, suit): length
+                             for seat, lengths in self.predeal_lengths.items()
+                             for suit, length in lengths.items()},
             condition=condition, actions=actions, seat_filters=seat_filters,
             uses_random=any(isinstance(n, ast.Rnd) for n in nodes),
             uses_tricks=any(isinstance(n, ast.Tricks) for n in nodes)
@@ -188,12 +196,6 @@ class _ProgramBuilder:
                 raise DealerSemanticError(
                     f"{SEAT_NAMES[seat]}'s predealt cards and suit lengths need more than 13 cards")
 
-    def _predeal_masks(self) -> dict[int, int]:
-        masks: dict[int, int] = {}
-        for card, seat in self.predealt.items():
-            masks[seat] = masks.get(seat, 0) | (1 << card)
-        return masks
-
     def _PointCount(self, statement: ast.PointCount) -> None:
         self.hcp = self._table(statement.values, statement.where)
 
@@ -243,7 +245,7 @@ class _ProgramBuilder:
                 raise _error(f"unknown identifier `{node.name}`", node.where)
 
     # ----- actions and prefilters
-    def _actions(self, compiler: _VectorCompiler) -> tuple[CompiledAction, ...]:
+    def _actions(self, compiler: VectorCompiler) -> tuple[CompiledAction, ...]:
         if self.action_list is None:
             return (CompiledAction(ast.PrintAll()),)
         return tuple(CompiledAction(action, tuple(
@@ -269,7 +271,7 @@ class _ProgramBuilder:
             if len(seats) == 1 and is_single_hand(term, definitions):
                 by_seat.setdefault(next(iter(seats)), []).append(term)
         filters = {}
-        compiler = _VectorCompiler(definitions, self.script.source)
+        compiler = VectorCompiler(definitions, self.script.source)
         for seat, terms in by_seat.items():
             combined = terms[0]
             for term in terms[1:]:

@@ -24,6 +24,7 @@ _LAGS = 31  # glibc TYPE_3: r[i] = r[i-3] + r[i-31] mod 2**32
 _WARM_UP = 310
 _LANE_BLOCKS = 100  # blocks of 31 values each lane produces per refill
 _MIN_LANES = 64
+_SORT_CHUNK = 8192  # rows sorted at a time by shuffled_labels
 
 
 # ---------------------------------------------------------------------------------------
@@ -43,16 +44,19 @@ def shuffled_labels(bitgen: np.random.BitGenerator, rows: int, labels: np.ndarra
         where = labels == seat
         copy[where] = np.arange(np.count_nonzero(where))
     slots = labels * 16 + copy
-    out = _sorted_slot_labels(bitgen, rows, slots)
-    tied = _tied_rows(out)
-    while len(tied):
-        redo = _sorted_slot_labels(bitgen, len(tied), slots)
-        out[tied] = redo
-        tied = tied[_tied_rows(redo)]
-    return out.view(np.uint8)[:, ::4] >> 4 & 3
+    out = np.empty((rows, len(slots)), dtype=np.uint8)
+    for start in range(0, rows, _SORT_CHUNK):  # chunks small enough to stay in cache
+        keys = _sorted_slot_keys(bitgen, min(_SORT_CHUNK, rows - start), slots)
+        tied = _tied_rows(keys)
+        while len(tied):
+            redo = _sorted_slot_keys(bitgen, len(tied), slots)
+            keys[tied] = redo
+            tied = tied[_tied_rows(redo)]
+        out[start:start + len(keys)] = keys.view(np.uint8)[:, ::4] >> 4 & 3
+    return out
 
 
-def _sorted_slot_labels(bitgen, rows: int, slots: np.ndarray) -> np.ndarray:
+def _sorted_slot_keys(bitgen, rows: int, slots: np.ndarray) -> np.ndarray:
     size = rows * len(slots)
     keys = bitgen.random_raw((size + 1) // 2).view(np.uint32)[:size].reshape(rows, len(slots))
     keys &= np.uint32(0xFFFFFFC0)

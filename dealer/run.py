@@ -18,14 +18,11 @@ from typing import TextIO
 import numpy as np
 
 from . import ast, output
-from .features import DealFeatures
-from .generate import DealStream
+from .dealing import accepted_batches, open_stream
 from .program import Program
 
 DEFAULT_GENERATE = 10_000_000
 DEFAULT_PRINTED_PRODUCE = 40
-MIN_BATCH = 256
-MAX_BATCH = 1 << 16
 
 
 @dataclass
@@ -82,32 +79,27 @@ def run_program(program: Program, options: RunOptions | None = None,
     out = out or sys.stdout
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
-    stream = _stream(program, options)
+    stream = open_stream(program, generate_limit, seed=options.seed, rng=options.rng,
+                         swapping=options.swapping, jobs=options.jobs)
     runner = _ActionRunner(program, options, out, stream.seed)
     generated = produced = 0
-    batch = MIN_BATCH
     timed_out = False
-    while generated < generate_limit and produced < produce_limit:
-        size = min(batch, generate_limit - generated)
-        owners = stream.next_batch(size)
-        features = DealFeatures(owners, tables=program.tables, random=_random_source(stream))
-        accepted = _accepted_rows(program, features)
-        wanted = produce_limit - produced
-        if len(accepted) >= wanted:
-            accepted = accepted[:wanted]
-            generated += int(accepted[-1]) + 1
+    # rnd() draws from the deal stream in dealer mode: deal one at a time to draw in order.
+    one_at_a_time = options.rng == "dealer" and program.uses_random
+    with stream:
+        for features, accepted, generated in accepted_batches(program, stream, produce_limit,
+                                                              one_at_a_time=one_at_a_time):
+            if len(accepted):
+                runner.run(features, accepted, produced)
+                produced += len(accepted)
+            if options.progress:
+                _progress(produced, produce_limit)
+            if options.time_limit is not None and produced == 0 and (
+                    time.perf_counter() - started) > options.time_limit:
+                timed_out = True
+                break
         else:
-            generated += size
-        if len(accepted):
-            runner.run(features, accepted, produced)
-            produced += len(accepted)
-        if options.progress:
-            _progress(produced, produce_limit)
-        if options.time_limit is not None and produced == 0 and (
-                time.perf_counter() - started) > options.time_limit:
-            timed_out = True
-            break
-        batch = _next_batch_size(batch, generated, produced, produce_limit)
+            generated = stream.generated if produced < produce_limit else generated
     if options.progress:
         sys.stderr.write(" " * 38 + "\r")
     seconds = time.perf_counter() - started
@@ -116,42 +108,6 @@ def run_program(program: Program, options: RunOptions | None = None,
         out.write(output.format_trailer(generated, produced, stream.seed, seconds))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
-
-
-def _stream(program: Program, options: RunOptions) -> DealStream:
-    filters = None
-    if options.rng == "numpy" and program.seat_filters:
-        filters = {seat: _seat_filter(program, seat) for seat in program.seat_filters}
-    return DealStream(options.seed, rng=options.rng, predeal=program.predeal or None,
-                      predeal_lengths=program.predeal_lengths or None,
-                      swapping=options.swapping, seat_filters=filters)
-
-
-def _seat_filter(program: Program, seat: int):
-    expression = program.seat_filters[seat]
-
-    def accepts(hand_masks: np.ndarray) -> np.ndarray:
-        values = expression(DealFeatures(hand_masks={seat: hand_masks}, tables=program.tables))
-        return values if values.dtype == bool else values != 0
-    return accepts
-
-
-def _random_source(stream: DealStream):
-    """What rnd() draws from: the stream's own generator when it offers one."""
-    return getattr(stream, "random", None) or np.random.default_rng(stream.seed)
-
-
-def _accepted_rows(program: Program, features: DealFeatures) -> np.ndarray:
-    if program.condition is None:
-        return np.arange(features.size)
-    return np.flatnonzero(program.condition(features))
-
-
-def _next_batch_size(batch: int, generated: int, produced: int, produce_limit: int) -> int:
-    """Grow batches while they are cheap; do not deal far past the last deal needed."""
-    rate = (produced + 1) / (generated + 1)
-    needed = (produce_limit - produced) / rate
-    return int(min(MAX_BATCH, max(MIN_BATCH, min(batch * 4, needed * 1.25))))
 
 
 def _progress(produced: int, produce_limit: int) -> None:
@@ -168,23 +124,28 @@ class _ActionRunner:
         self.seed = seed
         self.stats = _Statistics()
         self.statistics_shown = options.statistics  # dealer flips this on every printpbn
+        # every print(...) action prints the same list of produced deals at the end
+        self.keeps_deals = any(isinstance(a.action, ast.PrintHands) for a in program.actions)
 
-    def run(self, features: DealFeatures, rows: np.ndarray, produced_before: int) -> None:
+    def run(self, features, rows: np.ndarray, produced_before: int) -> None:
         deals = features.subset(rows)
         values = [[np.asarray(e(deals)) for e in compiled.expressions]
                   for compiled in self.program.actions]
         per_deal = [(i, compiled.action, values[i])
                     for i, compiled in enumerate(self.program.actions)
-                    if isinstance(compiled.action, ast.PER_DEAL_PRINTS)]
+                    if isinstance(compiled.action, ast.PER_DEAL_PRINTS)
+                    and not isinstance(compiled.action, ast.PrintHands)]
         owners = deals.owners
         write = self.out.write
         for k in range(len(rows)):
-            number = produced_before + k
+            number = produced_before + k + 1
             for index, action, action_values in per_deal:
                 text = self._print(index, action, owners[k], number,
                                    [v[k] for v in action_values])
                 if text:
                     write(text)
+        if self.keeps_deals:
+            self.stats.stored_deals.extend(owners.copy())
         for index, compiled in enumerate(self.program.actions):
             self._accumulate(index, compiled.action, values[index], owners)
 
@@ -198,18 +159,18 @@ class _ActionRunner:
             if self.options.quiet:
                 return ""
             self.statistics_shown = not self.statistics_shown
-            return output.format_printpbn(deal, number, program.dealer, program.vulnerable,
+            vulnerable = (None if program.vulnerable is None
+                          else output.VULNERABILITY_NAMES.index(program.vulnerable))
+            return output.format_printpbn(deal, number, program.dealer, vulnerable,
                                           self.options.input_name, self.seed)
         if isinstance(action, ast.PrintCompact):
             return output.format_printcompact(deal, int(values[0]) if values else None)
         if isinstance(action, ast.PrintOneLine):
             return output.format_printoneline(deal, int(values[0]) if values else None)
         if isinstance(action, ast.PrintES):
-            return _printes_text(action.items, values)
+            return output.format_printes(_fields(action.items, values, deal))
         if isinstance(action, ast.CsvReport):
-            return output.format_csv(_csv_fields(action.items, values, deal))
-        if isinstance(action, ast.PrintHands):
-            self.stats.stored_deals.append(deal.copy())
+            return output.format_csv(_fields(action.items, values, deal))
         if isinstance(action, ast.EvalContract):
             self._evaluate_contracts(index, deal)
         return ""
@@ -265,17 +226,9 @@ class _ActionRunner:
                                                 action.low2, action.high2))
 
 
-def _printes_text(items, values: list) -> str:
-    """printes: strings as written, expressions as integers, in order."""
-    parts = []
-    numbers = iter(values)
-    for item in items:
-        parts.append(item if isinstance(item, str) else str(int(next(numbers))))
-    return "".join(parts)
-
-
-def _csv_fields(items, values: list, deal: np.ndarray) -> list:
-    """csvrpt fields: strings, integers, the deal or a hand in PBN notation."""
+def _fields(items, values: list, deal: np.ndarray) -> list:
+    """printes and csvrpt items in order: strings as written, expressions as integers, and
+    (csvrpt) the deal or a hand in PBN notation."""
     fields = []
     numbers = iter(values)
     for item in items:

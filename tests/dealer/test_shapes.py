@@ -3,7 +3,7 @@ import itertools
 
 import pytest
 
-from dealer.compile import _VectorCompiler
+from dealer.compile import VectorCompiler
 from dealer.errors import DealerSemanticError
 from dealer.grammar import parse_expression
 from dealer.shapes import ALL_PATTERNS, describe_patterns
@@ -11,7 +11,7 @@ from dealer.shapes import ALL_PATTERNS, describe_patterns
 
 def patterns(text: str) -> frozenset:
     spec = parse_expression(text).spec
-    return _VectorCompiler({}, "<test>").shape_patterns(spec)
+    return VectorCompiler({}, "<test>").shape_patterns(spec)
 
 
 def listed(*shapes: str) -> frozenset:

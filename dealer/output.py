@@ -1,0 +1,183 @@
+"""Dealer's printed layouts, byte for byte as Debian's dealer 20211121 writes them.
+
+Pure functions from deals (one row of an owner array: `deal[card]` = seat 0..3 holding card
+`suit * 13 + rank`) and numbers to text. Seats print in dealer's order N, E, S, W and suits
+from spades down; hands in the grid layouts take 20 columns, cards separated by spaces.
+"""
+from __future__ import annotations
+
+import datetime
+import math
+from typing import Iterable, Sequence
+
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SEAT_LETTERS = "NESW"
+SEAT_NAMES = ("North", "East", "South", "West")
+VULNERABILITY_NAMES = ("None", "NS", "EW", "All")  # dealer's `vulnerable` order
+_STANDARD_VULNERABILITY = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
+_COLUMN = 20
+
+
+def suit_ranks(deal: np.ndarray, seat: int, suit: int) -> str:
+    """The seat's cards in a suit, highest first, as rank letters ('' for a void)."""
+    held = np.flatnonzero(deal[13 * suit:13 * suit + 13] == seat)
+    return "".join(RANKS[rank] for rank in held[::-1])
+
+
+def pbn_hand(deal: np.ndarray, seat: int) -> str:
+    """`S.H.D.C` holdings of one seat, as printoneline and PBN write them."""
+    return ".".join(suit_ranks(deal, seat, suit) for suit in (3, 2, 1, 0))
+
+
+def pbn_deal(deal: np.ndarray) -> str:
+    """PBN's `N:` deal string, hands in the order N E S W."""
+    return "N:" + " ".join(pbn_hand(deal, seat) for seat in range(4))
+
+
+def _cell(deal: np.ndarray, seat: int, suit: int) -> str:
+    ranks = suit_ranks(deal, seat, suit)
+    return "".join(rank + " " for rank in ranks) if ranks else "- "
+
+
+def _grid_rows(cells: Sequence[Sequence[str]]) -> str:
+    """Rows of cells, each cell but the last padded to 20 columns."""
+    return "".join("".join(cell.ljust(_COLUMN) for cell in row[:-1]) + row[-1] + "\n"
+                   for row in cells)
+
+
+def format_printall(deal: np.ndarray, number: int) -> str:
+    """printall: the deal number, then the four hands side by side, N E S W."""
+    rows = [[_cell(deal, seat, suit) for seat in range(4)] for suit in (3, 2, 1, 0)]
+    return f"{number:4d}.\n" + _grid_rows(rows) + "\n"
+
+
+def format_printew(deal: np.ndarray) -> str:
+    """printew: West's and East's hands side by side."""
+    rows = [[_cell(deal, 3, suit), _cell(deal, 1, suit)] for suit in (3, 2, 1, 0)]
+    return _grid_rows(rows) + "\n"
+
+
+def format_printcompact(deal: np.ndarray, value: int | None = None) -> str:
+    """printcompact [expr]: one line a hand, then the expression's value if given."""
+    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)}\n" for seat in range(4))
+    return text if value is None else text + f"{value}\n"
+
+
+def format_printoneline(deal: np.ndarray, value: int | None = None) -> str:
+    """printoneline [expr]: the four hands on one line, then the value if given."""
+    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)} " for seat in range(4))
+    return text + ("" if value is None else str(value)) + "\n"
+
+
+def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
+                    vulnerable: int | None, input_name: str | None, seed: int,
+                    date: datetime.date | None = None) -> str:
+    """printpbn: one PBN game. Board `number` (1-based); dealer and vulnerability rotate
+    with the board unless the script set them; the file name is '(null)' for stdin."""
+    board_dealer = (number - 1) % 4 if dealer is None else dealer
+    vulnerability = (_STANDARD_VULNERABILITY[(number - 1) % 16] if vulnerable is None
+                     else vulnerable)
+    day = date or datetime.date.today()
+    name = "(null)" if input_name is None else input_name
+    return (f'[Event "Hand simulated by dealer with file {name}, seed {seed}"]\n'
+            '[Site "-"]\n'
+            f'[Date "{day:%Y.%m.%d}"]\n'
+            f'[Board "{number}"]\n'
+            '[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n'
+            f'[Dealer "{SEAT_LETTERS[board_dealer]}"]\n'
+            f'[Vulnerable "{VULNERABILITY_NAMES[vulnerability]}"]\n'
+            f'[Deal "{pbn_deal(deal)}"]\n'
+            '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
+
+
+def format_print(deals: Sequence[np.ndarray], seats: Iterable[int]) -> str:
+    """print(seats): at the end of the run, a page per seat (in N E S W order whatever
+    order they were named in) with that seat's hands four to a row, numbered."""
+    pages = []
+    for seat in sorted(set(seats)):
+        page = [f"\n\n{SEAT_NAMES[seat]} hands:\n\n\n\n"]
+        for first in range(0, len(deals), 4):
+            group = deals[first:first + 4]
+            page.append("".join(f"{first + k + 1:4d}." + " " * 15 for k in range(len(group))))
+            page.append("\n")
+            page.append(_grid_rows([[_cell(deal, seat, suit) for deal in group]
+                                    for suit in (3, 2, 1, 0)]))
+            page.append("\n")
+        page.append("\f")
+        pages.append("".join(page))
+    return "".join(pages)
+
+
+def format_printes(items: Iterable[str | int]) -> str:
+    """printes: strings as written and integer values, nothing between them."""
+    return "".join(str(item) for item in items)
+
+
+def _g(value: float) -> str:
+    """C's %g, with glibc's '-nan' for 0/0."""
+    return "-nan" if math.isnan(value) else f"{value:g}"
+
+
+def format_average(label: str | None, total: int, count: int) -> str:
+    """average ["label"] expr: the mean over produced deals, C's %g ('-nan' for none)."""
+    value = _g(total / count if count else math.nan)
+    return f"{label}: {value}\n" if label is not None else f"{value}\n"
+
+
+def format_frequency(label: str | None, counts: Sequence[int], low: int, high: int) -> str:
+    """frequency ["label"] (expr, low, high): counts[0] are values below low, counts[-1]
+    above high; those two rows appear only when not zero."""
+    lines = [f"Frequency {label or ''}:\n"]
+    if counts[0]:
+        lines.append(f"Low\t{counts[0]:8d}\n")
+    lines += [f"{value:5d}\t{counts[value - low + 1]:8d}\n" for value in range(low, high + 1)]
+    if counts[-1]:
+        lines.append(f"High\t{counts[-1]:8d}\n")
+    return "".join(lines)
+
+
+def format_frequency2d(label: str | None, counts: np.ndarray, low: int, high: int,
+                       low2: int, high2: int) -> str:
+    """frequency ["label"] (expr, low, high, expr2, low2, high2): a table with Low and
+    High rows and columns always shown, and the sums of rows and columns."""
+    counts = np.asarray(counts, dtype=np.int64)
+    lines = [f"Frequency {label or ''}:\n",
+             "        Low" + "".join(f" {v:6d}" for v in range(low2, high2 + 1))
+             + "   High    Sum\n"]
+    names = ["Low "] + [f"{v:4d}" for v in range(low, high + 1)] + ["High"]
+    for name, row in zip(names, counts):
+        lines.append(name + "".join(f" {int(c):6d}" for c in row) + f" {int(row.sum()):6d}\n")
+    lines.append("Sum " + "".join(f" {int(c):6d}" for c in counts.sum(axis=0))
+                 + f" {int(counts.sum()):6d}\n\n")
+    return "".join(lines)
+
+
+def format_csv(fields: Iterable[str | int]) -> str:
+    """csvrpt: one line of comma-separated fields; strings quoted when they hold a comma,
+    a quote or a line break (quotes doubled), as CSV readers expect."""
+    def field(value) -> str:
+        text = str(value)
+        if any(ch in text for ch in ',"\n\r'):
+            return '"' + text.replace('"', '""') + '"'
+        return text
+    return ",".join(field(value) for value in fields) + "\n"
+
+
+def format_evalcontract(tally: np.ndarray, produced: int) -> str:
+    """evalcontract (dealer's own aborts on an assertion): for North and South as
+    declarer, how often each number of double-dummy tricks was taken in each strain."""
+    lines = [f"Double-dummy tricks over {produced} deals\n",
+             "Decl Strain" + "".join(f" {t:6d}" for t in range(14)) + "\n"]
+    for side, declarer in enumerate("NS"):
+        for strain, name in enumerate(("C", "D", "H", "S", "NT")):
+            lines.append(f"{declarer:<4} {name:<6}"
+                         + "".join(f" {int(c):6d}" for c in tally[side, strain]) + "\n")
+    return "".join(lines)
+
+
+def format_trailer(generated: int, produced: int, seed: int, seconds: float) -> str:
+    """The closing statistics dealer prints unless told not to."""
+    return (f"Generated {generated} hands\nProduced {produced} hands\n"
+            f"Initial random seed {seed}\nTime needed {seconds:8.3f} sec\n")

@@ -1,0 +1,197 @@
+"""Loading convention and system files: the old format, the schema, and every error reported."""
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from bidding.calls import CALLS
+from bidding.conventions import (ActionSpec, Convention, ConventionError, ConventionLibrary,
+                                 Inclusion, parse_file, schema)
+from bidding.errors import BridgeError
+
+REPO = Path(__file__).resolve().parent.parent
+NATURAL = REPO / "tests" / "golden" / "natural"
+EXAMPLE = REPO / "conventions" / "strong-1nt-stayman.conv"
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def convention(name: str, actions: str, extra: str = "") -> str:
+    return f"<convention><name>{name}</name>{extra}<actions>{actions}</actions></convention>"
+
+
+def problems_of(path: Path) -> list[str]:
+    _, problems = parse_file(path)
+    return [str(p) for p in problems]
+
+
+# --- the old format ---------------------------------------------------------------------------
+def test_slambidding_example_loads_as_written():
+    spec, problems = parse_file(EXAMPLE)
+    assert problems == []
+    assert isinstance(spec, Convention)
+    assert spec.names == ["Strong 1NT with Stayman", "Strong 1NT"]
+    opening = spec.actions[0]
+    assert isinstance(opening, ActionSpec)
+    assert (opening.kind, opening.call.text, opening.seats) == ("open", "1NT", frozenset({1, 2, 3, 4}))
+    assert len(opening.handtypes) == 5
+    stayman = opening.children[0]
+    assert (stayman.kind, stayman.call.text) == ("ask", "2C")
+    assert [c.call.text for c in stayman.children] == ["2D", "2H", "2S"]
+
+
+def test_repository_files_satisfy_the_shipped_schemas():
+    for path in [EXAMPLE, *NATURAL.glob("*.conv")]:
+        assert schema("convention").validate(etree.parse(str(path))), path
+    for path in [REPO / "systems" / "SLAM-Example.system", NATURAL / "natural.system"]:
+        assert schema("system").validate(etree.parse(str(path))), path
+
+
+def test_subconvention_and_convention_inclusions_are_both_accepted(tmp_path):
+    path = write(tmp_path, "a.conv", convention(
+        "A", '<open bid="1C"><subconvention name="B"/><convention name="C"/></open>'))
+    spec, problems = parse_file(path)
+    assert problems == []
+    assert spec.actions[0].children == (Inclusion("B", spec.actions[0].children[0].source),
+                                        Inclusion("C", spec.actions[0].children[1].source))
+
+
+def test_over_is_case_insensitive(tmp_path):
+    path = write(tmp_path, "a.conv", convention(
+        "A", '<overcall bid="X" over="ALL"/><overcall bid="1S" over="1h, 1D"/>'))
+    spec, problems = parse_file(path)
+    assert problems == []
+    assert len(spec.actions[0].over) == 38
+    assert {str(CALLS[i]) for i in spec.actions[1].over} == {"1H", "1D"}
+
+
+# --- errors -----------------------------------------------------------------------------------
+def test_every_problem_is_reported_with_file_and_line(tmp_path):
+    path = write(tmp_path, "bad.conv", """<convention>
+  <name>Bad</name>
+  <actions>
+    <open bid="1Z">
+      <handtypes><type><HCP min="x"/></type></handtypes>
+    </open>
+    <open bid="1S" colour="red">
+      <handtypes><type><spades min="6" max="4"/><wibble/></type></handtypes>
+    </open>
+    <open bid="2S" over="1Q"/>
+    <open bid="3S"><handtypes><type><suit ref="nobody" min="3"/></type></handtypes></open>
+  </actions>
+</convention>
+""")
+    messages = problems_of(path)
+    text = "\n".join(messages)
+    assert f"{path}:4: cannot read call '1Z'" in text
+    assert f"{path}:5: <HCP> min='x' is not a whole number" in text
+    assert f"{path}:7: unknown attribute 'colour' on <open>" in text
+    assert f"{path}:8: <spades> min=6 is more than max=4: no hand can fit" in text
+    assert f"{path}:8: unknown element <wibble> in <type>" in text
+    assert f"{path}:10: over '1Q': cannot read '1Q'" in text
+    assert f"{path}:11: <suit> ref=: unknown suit reference 'nobody'" in text
+
+
+def test_library_raises_one_error_listing_all_files(tmp_path):
+    write(tmp_path, "a.conv", convention("A", '<open bid="9NT"/>'))
+    write(tmp_path, "b.conv", "<convention><name>B</name><actions>")
+    with pytest.raises(ConventionError) as caught:
+        ConventionLibrary([tmp_path], builtin=False)
+    assert isinstance(caught.value, BridgeError) and isinstance(caught.value, ValueError)
+    files = {Path(p.file).name for p in caught.value.problems}
+    assert files == {"a.conv", "b.conv"}
+    assert "not well-formed XML" in str(caught.value)
+
+
+def test_bad_numbers_are_errors_not_defaults(tmp_path):
+    path = write(tmp_path, "a.conv", convention(
+        "A", '<open bid="1C"><handtypes><type><clubs min="14"/><HCP max="-1"/>'
+             '<quicktricks min="1.25"/><seat in="5"/></type></handtypes></open>'))
+    text = "\n".join(problems_of(path))
+    assert "<clubs> min='14' is outside 0..13" in text
+    assert "<HCP> max='-1' is outside 0..40" in text
+    assert "quicktricks> min='1.25': use whole or half numbers" in text
+    assert "<seat> in='5': use seat digits 1-4" in text
+
+
+def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
+    write(tmp_path, "a.conv", convention("A", '<open bid="1C"><convention name="Nowhere"/>'
+                                              '<convention name="Twice"/></open>'))
+    write(tmp_path, "t1.conv", convention("Twice", '<pass bid="P"/>'))
+    write(tmp_path, "t2.conv", convention("twice", '<pass bid="P"/>'))
+    write(tmp_path, "c1.conv", convention("Loop one", '<open bid="1D"><convention name="Loop two"/></open>'))
+    write(tmp_path, "c2.conv", convention("Loop two", '<ask bid="2C"><convention name="Loop one"/></ask>',
+                                          "<parent>Loop one</parent>"))
+    write(tmp_path, "s.system", "<system><name>S</name><convention>A</convention>"
+                                "<convention>Loop one</convention></system>")
+    library = ConventionLibrary([tmp_path], builtin=False)
+    with pytest.raises(ConventionError) as caught:
+        library.system("s")
+    text = str(caught.value)
+    assert "a.conv:1: no convention named 'Nowhere'" in text
+    assert "convention name 'Twice' is ambiguous: claimed by" in text
+    assert "cyclic inclusion: Loop one -> Loop two -> Loop one" in text
+
+
+def test_names_match_ignoring_case_and_blanks():
+    library = ConventionLibrary()
+    assert library.find_convention("strong   1nt").name == "Strong 1NT with Stayman"
+    assert library.system("slam EXAMPLE").name == "SLAM Example"
+    with pytest.raises(ConventionError, match="no system named 'Precision'"):
+        library.system("Precision")
+
+
+def test_entities_and_external_files_are_never_read(tmp_path):
+    path = write(tmp_path, "evil.conv", """<?xml version="1.0"?>
+<!DOCTYPE convention [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+<convention><name>&secret;</name><actions/></convention>
+""")
+    spec, problems = parse_file(path)
+    assert spec is None
+    assert any("<name> is empty" in p.message for p in problems)
+
+
+def test_wrong_root_and_missing_parts(tmp_path):
+    assert "expected <convention> or <system>" in problems_of(write(tmp_path, "x.conv", "<rules/>"))[0]
+    text = "\n".join(problems_of(write(tmp_path, "y.conv", "<convention/>")))
+    assert "needs at least one <name>" in text and "needs <actions>" in text
+
+
+def test_condition_is_compiled_by_the_dealer_grammar(tmp_path):
+    good = write(tmp_path, "good.conv", convention(
+        "Good", '<open bid="1NT"><handtypes><type>'
+                '<condition>hcp >= 15 and hcp &lt;= 17 and shape{(4333)+(4432)+(5332)}</condition>'
+                '</type></handtypes></open>'))
+    spec, problems = parse_file(good)
+    assert problems == []
+    condition = spec.actions[0].handtypes[0].constraints[0]
+    assert "15" in condition.describe()
+    bad = write(tmp_path, "bad.conv", convention(
+        "Bad", '<open bid="1NT"><handtypes><type><condition>hcp >= </condition></type>'
+               '</handtypes></open>'))
+    text = "\n".join(problems_of(bad))
+    assert f"{bad}:1: <condition>:" in text and "syntax error" in text
+
+
+def test_system_errors(tmp_path):
+    write(tmp_path, "a.conv", convention("A", '<open bid="1C"/>'))
+    write(tmp_path, "b.conv", convention("B", '<pass bid="P"/>', "<parent>A</parent>"))
+    write(tmp_path, "s.system", """<system><name>S</name>
+  <convention name="A"><convention name="B"/></convention>
+  <base>T</base>
+</system>""")
+    write(tmp_path, "t.system", "<system><name>T</name><base>S</base><frobnicate/></system>")
+    with pytest.raises(ConventionError) as caught:
+        ConventionLibrary([tmp_path], builtin=False)
+    assert "unknown element <frobnicate> in <system>" in str(caught.value)
+    (tmp_path / "t.system").write_text("<system><name>T</name><base>S</base></system>")
+    library = ConventionLibrary([tmp_path], builtin=False)
+    with pytest.raises(ConventionError) as caught:
+        library.system("S")
+    text = str(caught.value)
+    assert "'B' is listed under 'A', which never includes it" in text
+    assert "cyclic system bases: s -> t -> s" in text

@@ -1,0 +1,197 @@
+"""The menu driven headlessly: keys through a pipe, output read from the transcript."""
+import re
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from bidding import evaluation
+from bidding.authoring import validate
+from bidding.cards import Deal, Hand, Seat
+from bidding.conventions import ConventionLibrary
+from bidding.menu import Menu
+from bidding.menu_terminal import Terminal
+from bidding.robot import Robot
+
+DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
+ENTER = "\r"
+
+
+class Session:
+    """A menu on temporary directories, fed whole lines (or raw keys) through a pipe."""
+
+    def __init__(self, tmp_path, seed: int = 1):
+        self.data = tmp_path / "data"
+        self.user = tmp_path / "conventions"
+        self.seed = seed
+        self.transcript: list[str] = []
+        self.menu = None
+
+    def run(self, *lines: str) -> str:
+        keys = "".join(line if line in ("\x03", "\x04") else line + ENTER for line in lines)
+        self.transcript.clear()
+        with create_pipe_input() as pipe:
+            pipe.send_text(keys)
+            pipe.close()
+            with create_app_session(input=pipe, output=DummyOutput()):
+                self.menu = Menu(Terminal(transcript=self.transcript, symbols=False),
+                                 data_directory=self.data, conventions_directory=self.user,
+                                 seed=self.seed)
+                assert self.menu.run() == 0
+        text = "\n".join(self.transcript)
+        assert "internal error" not in text
+        return text
+
+
+@pytest.fixture
+def session(tmp_path):
+    return Session(tmp_path)
+
+
+def test_help_commands_are_case_insensitive_and_unknown_keys_re_ask(session):
+    text = session.run("?", "? B", "Z", "", "HELP", "q")
+    assert "b  bid" in text and "Ctrl-C goes back to this menu" in text
+    assert "b (bid): bid a deal with four players" in text
+    assert "unknown command 'Z'" in text
+    assert text.rstrip().endswith("Goodbye.")
+
+
+def test_ctrl_c_returns_to_the_menu_and_ctrl_d_quits(session):
+    text = session.run("h", "\x03", "r", "q", "N", "\x03", "\x03", "s", "\x04")
+    assert text.count("Back to the menu") == 3
+    assert "No players yet" in text
+    assert text.rstrip().endswith("Goodbye.")
+
+
+def test_players_are_created_validated_and_saved_between_sessions(session):
+    text = session.run("h", "Alice", "c", "alice", "Robbie", "nonesuch", "slam example",
+                       "c", "Rita", "EXAMPLE", "c", "Ralph", "SLAM Example", "q")
+    assert "Added Alice (human)." in text
+    assert "there is already a player called 'alice'" in text
+    assert "no system called 'nonesuch'" in text
+    assert "Added Robbie (computer, SLAM Example)." in text
+    text = session.run("s", "x", "Ralph", "y", "s")
+    assert "Alice (human)" in text and "Rita (computer, plays SLAM Example)" in text
+    assert "Removed Ralph (computer, SLAM Example)." in text
+    assert "Ralph" not in text.split("Removed")[1].split("Players")[1]
+    assert [p.name for p in session.menu.players] == ["Alice", "Robbie", "Rita"]
+
+
+def test_random_and_constrained_deals(session):
+    text = session.run("g", "2", "r", "q", "ns", "15-17", "", "", "", "", "balanced",
+                       "0-5", "", "", "", "", "5-4-3-1", "3", "r", "d", "hcp(east >= 3",
+                       "hcp(east) >= 22", "1", "q")
+    assert ("In dealer's language: hcp(north) >= 15 and hcp(north) <= 17 and "
+            "shape(north, any 4333 + any 4432 + any 5332) and hcp(south) <= 5 and "
+            "shape(south, any 5431)") in text
+    assert "syntax error" in text
+    board = session.menu.last_board
+    assert evaluation.hcp(board.deal[Seat.EAST]) >= 22
+    boards = re.findall(r"Board (\d+)", text)
+    assert boards == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_guided_answers_are_checked(session):
+    text = session.run("r", "q", "N", "17-15", "40", "15+", "14", "", "", "", "4 or 5",
+                       "", "5555", "any 4333", "1", "q")
+    assert "HCP: 17-15 runs backwards" in text
+    assert "HCP: 40 is outside 0..37" in text
+    assert "spades: 14 is outside 0..13" in text
+    assert "clubs: cannot read '4or5'" in text
+    assert "shape 5555 has 20 cards" in text
+    north = session.menu.last_board.deal[Seat.NORTH]
+    assert evaluation.hcp(north) >= 15 and north.shape[0] == 4
+    assert sorted(north.shape) == [3, 3, 3, 4]
+
+
+def test_bid_a_deal_with_a_human_and_three_robots(session):
+    setup = ["h", "Alice", "c", "Robbie", "SLAM Example", "c", "Rita", "SLAM Example",
+             "c", "Ralph", "SLAM Example"]
+    seating = ["b", "Robbie", "Rita", "Alice", "Ralph", "p", "N:garbage", DEAL, "b", "1"]
+    turns = ["1x", "e", "w 1NT", "1N",         # unreadable call, then questions, then 1NT
+             "1c", "why 5", "e 5", "2D", "u",  # illegal 1C refused; 2D taken back
+             "hint", "2H", "3NT"]
+    text = session.run(*setup, *seating, *turns, "q")
+    assert "cannot read call '1x'" in text
+    assert "1C is not allowed: 1C is not higher than 2C" in text
+    assert "If you call 1NT: 15-17 HCP" in text
+    assert re.search(r" 5\. N 2C: 8\+ HCP, 4\+ hearts", text)
+    assert "5. North (Robbie) 2C:" in text
+    assert "Taken back: 2D Pass 2NT Pass." in text
+    assert "A robot playing SLAM Example would call 2H" in text
+    report = text.split("What the calls showed")[-1]
+    assert "Contract: 3NT by South" in report
+    assert "Double dummy: 7 tricks, down 2" in report
+    assert "Score: -100 for North-South" in report
+    assert "Par: +110 for North-South (2SN=); against par -5 IMPs" in report
+    assert "South  3-4-3-3, 16 HCP, 8 losers" in text
+    assert "Pass  2C    Pass  2H" in text
+
+
+def test_bid_without_players_says_what_to_do(session):
+    assert "Nobody to sit at the table yet" in session.run("b", "q")
+
+
+def test_author_a_convention_and_a_system_then_bid_with_it(session):
+    convention = [
+        "n", "Weak twos", "", "Pre-emptive two-level openings",
+        "add", "open", "2Z", "2S", "", "1234x", "123", "weak two",
+        "y", "5-10", "6", "3-", "", "", "", "",
+        "add 1", "raise", "3S", "", "to play", "y", "", "3+", "", "", "", "", "",
+        "add 1", "pass", "PASS", "", "", "1", "n",
+        "delete 9", "down 1.2", "include", "Strong 1NT", "1",
+        "hands 2", "a", "", "", "", "", "", "unbalanced", "losers <= 7", "d",
+        "save", "q",
+    ]
+    text = session.run(*convention)
+    assert "Call:" in text and "cannot read" in text.lower()
+    assert "there is no '9' in the tree" in text
+    files = list(session.user.glob("*.conv"))
+    assert [f.name for f in files] == ["weak-twos.conv"]
+    assert not [p for p in validate(files) if not p.warning]
+    xml = files[0].read_text()
+    assert '<open bid="2S" seats="123" meaning="weak two">' in xml
+    assert '<convention name="Strong 1NT"/>' in xml
+    assert xml.index('<pass bid="PASS"') < xml.index('<raise bid="3S"')
+    assert "<condition>losers &lt;= 7</condition>" in xml
+
+    system = ["y", "My system", "", "Weak twos", "", "save", "q",
+              "c", "Wendy", "my SYSTEM", "t", "My system", "q"]
+    text = session.run(*system)
+    assert "Added Wendy (computer, My system)." in text
+    assert "convention: Weak twos" in text
+    library = ConventionLibrary([session.user])
+    robot = Robot(library.system("my system"))
+    from bidding.auction import Auction
+    choice = robot.choose(Hand.parse("KQJ954.84.732.82"), Auction())
+    assert str(choice.call) == "2S"
+
+
+def test_modify_keeps_a_backup_and_refuses_invalid_changes(session):
+    session.run("n", "Tiny", "", "", "add", "open", "1C", "", "", "", "1", "n", "save", "q")
+    path = session.user / "tiny.conv"
+    before = path.read_text()
+    text = session.run("m", "tiny", "edit 1", "1C", "9", "1C", "123", "-", "yes", "n",
+                       "add 1", "respond", "1H", "", "", "", "n", "save", "q")
+    assert "over" in text and "not" in text  # bad over re-asked
+    after = path.read_text()
+    assert (session.user / "tiny.conv.bak").read_text() == before
+    assert 'forcing="yes"' in after and '<respond bid="1H"/>' in after
+    text = session.run("m", "Tiny", "delete 1.1", "\x03", "m", "Tiny", "y", "show", "q", "y",
+                       "q")
+    assert "Unsaved changes kept" in text
+    assert "Resume them?" in text and "(unsaved changes)" in text
+    assert path.read_text() == after
+
+
+def test_system_editor_reorders_and_sets_a_fallback(session):
+    session.run("n", "One", "", "", "add", "open", "1C", "", "", "", "1", "n", "save", "q",
+                "n", "Two", "", "", "add", "open", "1D", "", "", "", "1", "n", "save", "q")
+    text = session.run("y", "Pair", "", "One", "Two", "", "up 2", "fallback", "One",
+                       "down 3", "save", "q", "f", "pair", "delete 1", "save", "q")
+    assert "cannot move" in text or "no '3'" in text
+    xml = (session.user / "pair.system").read_text()
+    assert xml.index("One") < xml.index("<fallback") and "Two" in xml.split("<fallback")[0]
+    assert '<fallback name="One"/>' in xml
+    assert (session.user / "pair.system.bak").exists()

@@ -1,0 +1,185 @@
+"""Call templates, `over` lists, hand-type predicates and their descriptions."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from bidding import evaluation
+from bidding.calls import CALLS, Call
+from bidding.cards import CARDS, Hand, Suit
+from bidding.handtypes import (Combined, FigureRange, HandType, Longest, PassedHand, RuleEnv,
+                               SeatIn, ShapeTest, Situation, Stopper, SuitHolding, SuitRef,
+                               SuitReferenceError, Support, Vulnerable, compile_predicate,
+                               facts_of)
+from bidding.rules import CallTemplate, CallTemplateError, OverError, parse_over
+
+C, D, H, S = 0, 1, 2, 3
+
+
+def resolve(text: str, situation: Situation) -> list[str]:
+    return [str(call) for call, _, _ in CallTemplate.parse(text).resolve(situation)]
+
+
+# --- calls ------------------------------------------------------------------------------------
+def test_absolute_calls_in_any_spelling():
+    for text, expected in (("PASS", "P"), ("p", "P"), ("X", "X"), ("dbl", "X"), ("xx", "XX"),
+                           ("1nt", "1NT"), ("1N", "1NT"), ("7s", "7S")):
+        assert resolve(text, Situation()) == [expected]
+
+
+def test_raise_is_relative_to_partners_last_bid_in_the_suit():
+    after_1h = Situation(partner_suits=(H,), partner_bid_levels=(0, 0, 1, 0, 0),
+                         last_bid_index=Call.parse("2S").index)
+    assert resolve("raise(1)", after_1h) == ["2H"]
+    assert resolve("raise(2)", after_1h) == ["3H"]
+    assert resolve("raise(2, hearts)", after_1h) == ["3H"]
+    assert resolve("raise(1)", Situation()) == []          # partner has no suit yet
+
+
+def test_cheapest_jump_cue_and_new_suits():
+    over_1s = Situation(partner_suits=(D,), their_suits=(S,), last_bid_index=Call.parse("1S").index)
+    assert resolve("cheapest(partner)", over_1s) == ["2D"]
+    assert resolve("jump(partner)", over_1s) == ["3D"]
+    assert resolve("jump(partner, 2)", over_1s) == ["4D"]
+    assert resolve("cue", over_1s) == ["2S"]
+    assert resolve("cheapest(NT)", over_1s) == ["1NT"]
+    assert resolve("new", over_1s) == ["2C", "2H"]          # unbid suits, cheapest first
+    assert resolve("jumpnew", over_1s) == ["3C", "3H"]
+    assert resolve("4(major)", over_1s) == ["4H", "4S"]
+    assert resolve("7(partner)", Situation(partner_suits=(D,), last_bid_index=CALLS[-1].index)) == ["7D"]
+    assert resolve("jump(partner, 6)", over_1s) == []       # above 7NT: no rule
+
+
+def test_hand_dependent_suits_expand_with_a_test():
+    expanded = CallTemplate.parse("1(longest)").resolve(Situation())
+    assert [str(c) for c, _, _ in expanded] == ["1C", "1D", "1H", "1S"]
+    assert all(test for _, _, test in expanded)
+    clubs_test = expanded[0][2]
+    predicate = compile_predicate([[clubs_test]])
+    assert predicate(facts_of(Hand.parse("AK.QJ.T98.AKQJ32")))
+    assert not predicate(facts_of(Hand.parse("AKJ2.QJ2.T98.AKQ")))
+
+
+@pytest.mark.parametrize("text", ["1Z", "raise(x)", "raise(1,NT)", "cheapest()", "jump(H,9)",
+                                  "cue(H,S)", "4(this)", "cheapest(nobody)", "8C"])
+def test_bad_call_templates(text):
+    with pytest.raises(CallTemplateError):
+        CallTemplate.parse(text)
+
+
+# --- over ------------------------------------------------------------------------------------
+def names(indexes) -> set[str]:
+    return {str(CALLS[i]) for i in indexes}
+
+
+def test_over_items():
+    assert names(parse_over("PASS")) == {"P"}
+    assert len(parse_over("all")) == 38 == len(parse_over("Any"))
+    assert names(parse_over("1major, X")) == {"1H", "1S", "X"}
+    assert names(parse_over("1C-1S")) == {"1C", "1D", "1H", "1S"}
+    assert names(parse_over("2suit")) == {"2C", "2D", "2H", "2S"}
+    assert names(parse_over("NT")) == {f"{n}NT" for n in range(1, 8)}
+    assert names(parse_over("3NT")) == {"3NT"}
+    assert len(parse_over("bid")) == 35
+    for bad in ("", "1S-1C", "1Q", "X-2S", "8bid"):
+        with pytest.raises(OverError):
+            parse_over(bad)
+
+
+# --- hand types ----------------------------------------------------------------------------
+def compile_type(constraints, situation=None, this=None):
+    resolution = HandType(tuple(constraints), 1).resolve(RuleEnv(situation or Situation(), this))
+    return resolution, compile_predicate([resolution.tests])
+
+
+def fits(hand_text, constraints, situation=None, this=None) -> bool:
+    resolution, predicate = compile_type(constraints, situation, this)
+    return not resolution.impossible and predicate(facts_of(Hand.parse(hand_text)))
+
+
+def test_description_reads_naturally():
+    resolution, _ = compile_type([FigureRange(1, "hcp", 15, 17), ShapeTest(1, "balanced"),
+                                  SuitHolding(1, SuitRef("s"), 2, 4)])
+    assert ", ".join(resolution.phrases) == "15-17 HCP, balanced, 2-4 spades"
+    after_1h = Situation(partner_suits=(H,))
+    resolution, _ = compile_type([SuitHolding(1, SuitRef("partner"), 3),
+                                  Support(1, SuitRef("partner"), 6, 10)], after_1h, this=H)
+    assert ", ".join(resolution.phrases) == \
+        "3+ card support for partner's major, 6-10 support points"
+
+
+def test_honours_and_controls_are_checked():
+    suit = SuitHolding(1, SuitRef("s"), 6, 6, honours=(2, None), controls=(1, None))
+    assert fits("KQ9876.32.432.32", [suit])
+    assert not fits("QJ9876.32.432.32", [suit])          # no control
+    assert not fits("K98765.32.432.32", [suit])          # one honour
+
+
+def test_support_stopper_longest_and_sets():
+    after_1s = Situation(partner_suits=(S,), their_suits=(H,))
+    assert fits("K32.5.QJ6543.K32", [Support(1, SuitRef("partner"), 11, 11)], after_1s)
+    assert fits("K32.K5.QJ654.K32", [Stopper(1, SuitRef("their"))], after_1s)
+    assert not fits("K32.5.QJ6543.K32", [Stopper(1, SuitRef("their"))], after_1s)
+    takeout = [SuitHolding(1, SuitRef("unbid"), 3)]
+    assert fits("A32.5.QJ654.K432", takeout, after_1s) is True   # unbid: D and C
+    assert not fits("A32.5.QJ65432.K2", takeout, after_1s)
+    either_minor = [SuitHolding(1, SuitRef("minor"), 5, any_of=True)]
+    assert fits("A3.5.QJ6543.K432", either_minor)
+    assert not fits("AKQ3.A5.QJ65.K43", either_minor)
+    assert fits("A3.5.QJ6543.K432", [Longest(1, SuitRef("d"))])
+    assert fits("2.5.QJ654.KQJ432", [SuitHolding(1, SuitRef("longest"), 6, 6)])
+
+
+def test_auction_facts_become_constants():
+    first_seat_vulnerable = Situation(we_vulnerable=True, seat=1)
+    assert compile_type([Vulnerable(1, True, None)], first_seat_vulnerable)[0].impossible is False
+    assert compile_type([Vulnerable(1, None, True)], first_seat_vulnerable)[0].impossible is True
+    assert compile_type([SeatIn(1, frozenset({3, 4}))], first_seat_vulnerable)[0].impossible
+    assert compile_type([PassedHand(1, True)], first_seat_vulnerable)[0].impossible
+    partner_opened_1nt = Situation(partner_hcp=(15, 17))
+    resolution, predicate = compile_type([Combined(1, 25, None)], partner_opened_1nt)
+    assert resolution.phrases == ["25+ HCP combined"]
+    assert predicate(facts_of(Hand.parse("K32.Q5.QJ654.K32")))      # 10 HCP
+    assert not predicate(facts_of(Hand.parse("K32.Q5.QJ654.432")))  # 7 HCP
+
+
+def test_undefined_reference_makes_the_type_fail():
+    assert compile_type([SuitHolding(1, SuitRef("partner"), 3)])[0].impossible
+
+
+def test_suit_reference_words():
+    with pytest.raises(SuitReferenceError):
+        SuitRef.parse("mine")
+    assert SuitRef.parse(" Partner ").word == "partner"
+    situation = Situation(own_suits=(C, D), partner_suits=(H, D), their_suits=(S,))
+    assert SuitRef("own-first").candidates(situation, None) == (C,)
+    assert SuitRef("partner").candidates(situation, None) == (D,)
+    assert SuitRef("unbid").candidates(situation, None) == ()
+    assert SuitRef("their-all").candidates(situation, None) == (S,)
+
+
+# --- facts agree with bidding.evaluation ---------------------------------------------------
+CARDS_LIST = list(CARDS)
+hands = st.integers(min_value=0, max_value=2**32 - 1).map(
+    lambda seed: Hand.from_cards(random.Random(seed).sample(CARDS_LIST, 13)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_hand_facts_agree_with_evaluation(hand):
+    facts = facts_of(hand)
+    assert facts.hcp == evaluation.hcp(hand)
+    assert facts.points == evaluation.starting_points(hand)
+    assert facts.losers == evaluation.losers(hand)
+    assert facts.quick_tricks_doubled == 2 * evaluation.quick_tricks(hand)
+    assert facts.controls == evaluation.controls(hand)
+    assert facts.balanced == evaluation.is_balanced(hand)
+    assert facts.semibalanced == evaluation.is_semi_balanced(hand)
+    assert facts.rule_of_20 == (evaluation.rule_of_20(hand) >= 20)
+    assert facts.rule_of_15 == (evaluation.rule_of_15(hand) >= 15)
+    for suit in Suit:
+        assert facts.length[suit] == evaluation.length(hand, suit)
+        assert facts.honours[suit] == evaluation.honours(hand, suit)
+        assert facts.support[suit] == evaluation.support_points(hand, suit)
+        assert facts.stopper[suit] == evaluation.has_stopper(hand, suit)
+        assert facts.half_stopper[suit] == evaluation.has_half_stopper(hand, suit)

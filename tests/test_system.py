@@ -1,0 +1,234 @@
+"""Systems: compiling conventions into a tree and mapping auctions onto it."""
+from pathlib import Path
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from bidding.auction import Auction
+from bidding.calls import Call
+from bidding.cards import Hand, Seat, Vulnerability, random_deal
+from bidding.conventions import ConventionLibrary
+from bidding.robot import Robot
+
+REPO = Path(__file__).resolve().parent.parent
+NATURAL = REPO / "tests" / "golden" / "natural"
+LIBRARY = ConventionLibrary([NATURAL], builtin=False,
+                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
+                                   REPO / "systems" / "SLAM-Example.system"])
+EXAMPLE = LIBRARY.system("SLAM Example")
+NATURAL_SYSTEM = LIBRARY.system("Test Natural")
+
+
+def auction(text: str, dealer: Seat = Seat.NORTH, vulnerability=Vulnerability.NONE) -> Auction:
+    return Auction.parse(text, dealer, vulnerability)
+
+
+def calls(ruleset) -> list[str]:
+    return [str(rule.call) for rule in ruleset]
+
+
+def small_library(tmp_path: Path, files: dict[str, str]) -> ConventionLibrary:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return ConventionLibrary([tmp_path], builtin=False)
+
+
+# --- the tree ---------------------------------------------------------------------------------
+def test_opening_rule_set_and_memoisation():
+    first = EXAMPLE.ruleset(Auction())
+    assert calls(first) == ["1NT"]
+    assert first.status == "root" and first.situation == "opening"
+    assert EXAMPLE.ruleset(Auction()) is first
+
+
+def test_responder_after_1nt_gets_the_continuations_in_priority_order():
+    ruleset = EXAMPLE.ruleset(auction("1NT P"))
+    assert calls(ruleset) == ["2C", "2NT", "3NT", "P"]
+    assert ruleset.status == "sequence"
+    assert ruleset.situation == "after 1NT (P)"
+    assert calls(EXAMPLE.ruleset(auction("1NT P 2C P"))) == ["2D", "2H", "2S"]
+
+
+def test_robot_left_of_1nt_opener_never_takes_partners_sequence():
+    """The old program crashed here (IndexError): it read the opener's call as partner's."""
+    ruleset = EXAMPLE.ruleset(auction("1NT"))
+    assert ruleset.status == "root"
+    assert ruleset.situation == "direct seat over 1NT"
+    assert calls(ruleset) == []
+    choice = Robot(EXAMPLE).choose(Hand.parse("KJ72.Q984.52.A73"), auction("1NT"))
+    assert choice.call == Call.parse("P") and choice.rule is None
+    assert "no agreement" in choice.reasons[-1]
+
+
+def test_opponents_calls_are_matched_by_over():
+    # Stayman is defined over a pass only: after an overcall the sequence has no answer.
+    assert calls(EXAMPLE.ruleset(auction("1NT 2H"))) == []
+    natural = NATURAL_SYSTEM.ruleset(auction("1NT 2H"))
+    assert "3C" in calls(natural) and "X" in calls(natural)   # natural suit, penalty double
+    assert "2C" not in calls(natural)
+
+
+def test_overcall_and_balancing_roots():
+    direct = NATURAL_SYSTEM.ruleset(auction("1H"))
+    assert direct.situation == "direct seat over 1H"
+    assert {"1NT", "X", "1S", "2C"} <= set(calls(direct))
+    balancing = NATURAL_SYSTEM.ruleset(auction("1H P P"))
+    assert balancing.situation == "balancing seat over 1H"
+    assert "X" in calls(balancing) and "1NT" not in calls(balancing)
+    assert all(rule.kind == "balance" for rule in balancing)
+
+
+def test_seats_and_passed_hands(tmp_path):
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="1S" seats="12"/>
+            <open bid="3C"><handtypes><type><seat in="4"/></type></handtypes></open>
+            <balance bid="1NT"><handtypes><type><passedhand/></type></handtypes></balance>
+            <balance bid="2NT"><handtypes><type><passedhand value="no"/></type></handtypes></balance>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention></system>"})
+    system = library.system("S")
+    assert calls(system.ruleset(auction(""))) == ["1S"]
+    assert calls(system.ruleset(auction("P"))) == ["1S"]
+    assert calls(system.ruleset(auction("P P"))) == []
+    assert calls(system.ruleset(auction("P P P"))) == ["3C"]
+    assert calls(system.ruleset(auction("P 1C P P"))) == ["1NT"]      # north passed first
+    assert calls(system.ruleset(auction("1C P P"))) == ["2NT"]
+
+
+def test_fallback_and_nothing_agreed():
+    off_tree = NATURAL_SYSTEM.ruleset(auction("1NT P 3S P"))
+    assert off_tree.status == "fallback"
+    assert "off the system's tree" in off_tree.situation
+    nothing = EXAMPLE.ruleset(auction("1NT P 3S P"))
+    assert nothing.status == "none" and len(nothing) == 0
+
+
+def test_relative_rules_are_concrete_in_each_auction():
+    after_1h = NATURAL_SYSTEM.ruleset(auction("1H P"))
+    descriptions = {str(r.call): r.description for r in after_1h}
+    assert descriptions["2H"].startswith("raise: 3+ card support for partner's major")
+    assert descriptions["3H"].startswith("limit raise: jump raise: 4+ card support")
+    assert {"1S", "2C", "2D"} <= set(descriptions)
+    after_1s = NATURAL_SYSTEM.ruleset(auction("1S P"))
+    assert "2S" in calls(after_1s) and "1S" not in calls(after_1s)
+
+
+def test_illegal_rules_are_flagged_once_per_rule_set():
+    ruleset = NATURAL_SYSTEM.ruleset(auction("1H 2S"))
+    reasons = dict(zip(calls(ruleset), ruleset.illegal))
+    assert reasons["2H"] == "2H is not higher than 2S"
+    assert reasons["3S"] is None and reasons["P"] is None
+
+
+def test_switch_off_replace_and_base(tmp_path):
+    library = small_library(tmp_path, {
+        "open.conv": """<convention><name>Open</name><actions>
+            <open bid="1NT"><convention name="Stayman"/><convention name="Transfers"/></open>
+        </actions></convention>""",
+        "stayman.conv": """<convention><name>Stayman</name><parent>Open</parent><actions>
+            <ask bid="2C"/></actions></convention>""",
+        "transfers.conv": """<convention><name>Transfers</name><parent>Open</parent><actions>
+            <transfer bid="2D"/></actions></convention>""",
+        "texas.conv": """<convention><name>Texas</name><parent>Open</parent><actions>
+            <transfer bid="4D"/></actions></convention>""",
+        "base.system": """<system><name>Base</name><convention name="Open">
+            <convention name="Stayman"/><convention name="Transfers"/></convention></system>""",
+        "variant.system": """<system><name>Variant</name><base>Base</base>
+            <off name="Stayman"/><replace name="Transfers" by="Texas"/></system>"""})
+    assert calls(library.system("base").ruleset(auction("1NT P"))) == ["2C", "2D"]
+    assert calls(library.system("variant").ruleset(auction("1NT P"))) == ["4D"]
+
+
+def test_sub_conventions_are_not_roots(tmp_path):
+    """The old loader made every listed convention a root, so Stayman was bid as an opening."""
+    library = small_library(tmp_path, {
+        "open.conv": """<convention><name>Open</name><actions>
+            <open bid="1NT"><convention name="Stayman"/></open></actions></convention>""",
+        "stayman.conv": """<convention><name>Stayman</name><parent>Open</parent><actions>
+            <ask bid="2C"/></actions></convention>""",
+        "s.system": "<system><name>S</name><convention>Open</convention>"
+                    "<convention>Stayman</convention></system>"})
+    system = library.system("s")
+    assert calls(system.ruleset(auction(""))) == ["1NT"]
+    assert calls(system.ruleset(auction("1NT P"))) == ["2C"]
+
+
+def test_a_thousand_rules_load(tmp_path):
+    actions = "".join(
+        f'<open bid="{level}{strain}"><handtypes><type><HCP min="{level}"/>'
+        f'<spades min="1"/></type></handtypes>'
+        + "".join(f'<respond bid="{7}{s}"><handtypes><type><hearts min="{n}"/></type>'
+                  f'</handtypes></respond>' for n, s in enumerate("CDHS"))
+        + "</open>"
+        for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT"))
+    files = {f"c{i}.conv": f"<convention><name>C{i}</name><actions>{actions}</actions></convention>"
+             for i in range(8)}
+    files["big.system"] = "<system><name>Big</name>" + "".join(
+        f"<convention>C{i}</convention>" for i in range(8)) + "</system>"
+    system = small_library(tmp_path, files).system("big")
+    assert len(system.nodes()) == 8 * 35 * 5
+
+
+# --- the property: complete legal auctions, never an exception -----------------------------
+SYSTEM_CHOICES = [EXAMPLE, NATURAL_SYSTEM]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), north_south=st.sampled_from(SYSTEM_CHOICES),
+       east_west=st.sampled_from(SYSTEM_CHOICES), dealer=st.sampled_from(list(Seat)),
+       vulnerability=st.sampled_from(list(Vulnerability)), informed=st.booleans())
+def test_random_deals_and_system_mixes_bid_complete_legal_auctions(
+        seed, north_south, east_west, dealer, vulnerability, informed):
+    deal = random_deal(np.random.default_rng(seed))
+    robots = {}
+    for seat in Seat:
+        ours, theirs = (north_south, east_west) if seat % 2 == 0 else (east_west, north_south)
+        robots[seat] = Robot(ours, opponents=theirs if informed else None)
+    bidding = Auction(dealer, vulnerability=vulnerability)
+    while not bidding.is_over:
+        choice = robots[bidding.turn].choose(deal[bidding.turn], bidding)
+        assert bidding.why_illegal(choice.call) is None, choice
+        bidding.push(choice.call)
+        assert len(bidding) < 60
+    explanations = north_south.explain(bidding, east_west) if informed else []
+    assert len(explanations) in (0, len(bidding))
+
+
+def test_conditions_vulnerability_and_never_chosen_actions(tmp_path):
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="1NT"><handtypes><type>
+              <condition>hcp >= 15 and hcp &lt;= 17 and shape{(4333)+(4432)+(5332)}</condition>
+            </type></handtypes></open>
+            <open bid="3C"><handtypes><type><vul we="no"/><clubs min="7"/></type></handtypes></open>
+            <open bid="2C"><handtypes/>
+              <respond bid="2D"/>
+            </open>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention></system>"})
+    system = library.system("S")
+    robot = Robot(system)
+    assert robot.choose(Hand.parse("AKQ5.A93.KJ2.976"), Auction()).call == Call.parse("1NT")
+    assert robot.choose(Hand.parse("AKQ52.A9.KJ32.97"), Auction()).call.is_pass  # 5-4-2-2
+    preempt = Hand.parse("5.93.K52.QJT9876")
+    assert robot.choose(preempt, Auction()).call == Call.parse("3C")
+    vulnerable = Auction(vulnerability=Vulnerability.NS)
+    assert robot.choose(preempt, vulnerable).call.is_pass
+    assert calls(system.ruleset(Auction.parse("2C P"))) == ["2D"]  # reachable, never chosen
+    never = next(rule for rule in system.ruleset(Auction()) if str(rule.call) == "2C")
+    assert never.description == "never chosen" and not never.matches(Hand.parse("AKQ5.A93.KJ2.976"))
+
+
+def test_game_forcing_lasts_until_game(tmp_path):
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="2C" forcing="game"><respond bid="2D">
+              <rebid bid="2S"/><rebid bid="4S" forcing="game"/></respond></open>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention></system>"})
+    system = library.system("S")
+    assert system.ruleset(Auction.parse("2C P")).forced
+    assert not system.ruleset(Auction.parse("2C X")).forced
+    assert system.ruleset(Auction.parse("2C P 2D P 2S P")).forced is False   # 2S: not forcing
+    assert system.ruleset(Auction.parse("2C P 2D P 4S P")).forced is False   # game reached
