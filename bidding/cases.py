@@ -237,10 +237,17 @@ def run_case(case: Case, robot) -> Outcome:
 
 
 def run_cases(cases: Iterable[Case], system, topic: str | None = None,
-              library=None) -> Report:
-    """Bid every case (of `topic` if given) with `system` (a BiddingSystem or its name)."""
+              library=None, opponents=None) -> Report:
+    """Bid every case (of `topic` if given) with `system` (a BiddingSystem or its name).
+
+    `opponents` (a BiddingSystem or its name) is the system the opponents' calls are read
+    with; by default they are read as natural.
+    """
     from .robot import Robot
-    robot = Robot(system, library)
+    if isinstance(opponents, str):
+        from .conventions import ConventionLibrary
+        opponents = (library or ConventionLibrary()).system(opponents)
+    robot = Robot(system, library, opponents=opponents)
     selected = [c for c in cases if topic is None or _topic_matches(c, topic)]
     return Report([run_case(case, robot) for case in selected], robot.system.name)
 

@@ -15,6 +15,8 @@ def register(subparsers) -> None:
     parser.add_argument("--failures", action="store_true",
                         help="also list each miss: hand, auction, expected and our call, rule")
     parser.add_argument("--topic", help="only the cases of this topic (or group)")
+    parser.add_argument("--opponents", metavar="NAME",
+                        help="read the opponents' calls with this system (default: natural)")
     parser.add_argument("--dir", action="append", default=[], metavar="DIR",
                         help="also load conventions and systems from DIR (repeatable)")
     parser.set_defaults(func=run)
@@ -30,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     library = ConventionLibrary(args.dir)
     system = library.system(args.system)
-    report = run_cases(cases, system, topic=args.topic)
+    opponents = library.system(args.opponents) if args.opponents else None
+    report = run_cases(cases, system, topic=args.topic, opponents=opponents)
     if args.failures:
         text = report.failures()
         if text:

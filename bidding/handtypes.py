@@ -424,7 +424,7 @@ def _resolve(ref: SuitRef, env: RuleEnv, out: Resolution) -> tuple[int, ...] | N
     """Concrete suits for `ref`, or None: without an auction (describe), or impossible."""
     if env.situation is None and not ref.is_fixed:
         return (env.this,) if ref.word == "this" and env.this is not None else ()
-    suits = ref.candidates(env.situation or Situation(), env.this)
+    suits = ref.candidates(env.situation, env.this)
     if not suits:
         out.impossible = True       # nothing to hold cards in: an empty set fails too
         return None

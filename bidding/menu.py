@@ -104,20 +104,18 @@ class Menu:
         return sorted({name for spec in self.library.all_conventions() for name in spec.names},
                       key=str.casefold)
 
-    def ask_system(self, message: str, default: str = "") -> str:
+    def ask_system(self, message: str) -> str:
         """A system name (completion as you type) whose system compiles."""
         names = self.system_names()
         if not names:
             raise AnswerError("no bidding systems are installed: create one with y")
 
         def parse(answer: str) -> str:
-            answer = answer or default
             if canonical(answer) not in {canonical(name) for name in names}:
                 raise AnswerError(f"no system called {answer!r}; systems: {', '.join(names)}")
             return self.library.system(answer).name
 
-        suffix = f" [{default}]" if default else ""
-        return self.terminal.ask(f"{message}{suffix}", parse, topic="system",
+        return self.terminal.ask(message, parse, topic="system",
                                  help="A bidding system: " + ", ".join(names),
                                  completer=WordCompleter(names, ignore_case=True, sentence=True),
                                  live_completion=True)

@@ -128,7 +128,7 @@ def ask_seat_constraints(menu: "Menu", seat: Seat) -> str:
 
 def _parse_seats(answer: str) -> list[Seat]:
     seats = []
-    for letter in answer.replace(",", "").replace(" ", "").upper() or "N":
+    for letter in answer.replace(",", "").replace(" ", "").upper():
         seat = Seat.parse(letter)
         if seat not in seats:
             seats.append(seat)
@@ -144,8 +144,8 @@ def ask_condition(menu: "Menu") -> str:
     if how == "d":
         return terminal.ask("Dealer condition:", _valid_condition, help=CONDITION_HELP,
                             topic="condition")
-    seats = terminal.ask("Which seats have constraints? [N]", _parse_seats, topic="seats",
-                         help="Seat letters, e.g. N, NS or NESW.")
+    seats = terminal.ask("Which seats have constraints?", _parse_seats, topic="seats",
+                         default="N", help="Seat letters, e.g. N, NS or NESW.")
     clauses = [clause for clause in (ask_seat_constraints(menu, seat) for seat in seats)
                if clause]
     condition = " and ".join(clauses) or "1"
@@ -218,11 +218,11 @@ def ask_board(menu: "Menu") -> Board:
     if how == "b":
         number = terminal.ask_int("Board number", 1, 9999, default=default_number)
         return Board(deal, number, board_dealer(number), board_vulnerability(number))
-    dealer = terminal.ask("Dealer (N, E, S, W) [N]:", lambda a: Seat.parse(a or "N"),
+    dealer = terminal.ask("Dealer (N, E, S, W)", Seat.parse, default="N",
                           topic="dealer", help="N, E, S or W",
                           completer=WordCompleter(["N", "E", "S", "W"], ignore_case=True))
-    vulnerability = terminal.ask("Vulnerable (None, NS, EW, Both) [None]:",
-                                 lambda a: Vulnerability.parse(a or "None"), topic="vul",
+    vulnerability = terminal.ask("Vulnerable (None, NS, EW, Both)", Vulnerability.parse,
+                                 default="None", topic="vul",
                                  help="None, NS, EW or Both",
                                  completer=WordCompleter(["None", "NS", "EW", "Both"],
                                                          ignore_case=True))

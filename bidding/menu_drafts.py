@@ -242,6 +242,8 @@ def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
     except ConventionError as error:
         return problems + error.problems
     table = library.conventions if isinstance(spec, Convention) else library.systems
+    spec = next(entry for entry in table[canonical(spec.name)]
+                if entry.source.file == str(draft))   # the library's own copy of the draft
     for name in spec.names:
         others = [other for other in table.get(canonical(name), []) if other is not spec]
         problems += [Problem(str(draft), spec.source.line,

@@ -198,7 +198,7 @@ class TableSession:
         if not chosen:
             self.terminal.say("No robot made that call." if number else "No robot has called yet.")
         for index, made in chosen:
-            lines = "\n".join(f"    {reason}" for reason in made.choice.reasons)
+            lines = "\n".join("    " + wrapped(reason, 4) for reason in made.choice.reasons)
             self.terminal.say(f"{index + 1}. {made.seat.name.title()} ({made.player}) "
                               f"{call_text(made.call, self.symbols())}:\n{lines}")
 
@@ -208,7 +208,7 @@ class TableSession:
             self.terminal.say("Your side plays no known system, so there is no hint.")
             return
         choice = Robot(system, opponents=self.systems[1 - seat % 2]).choose(hand, auction)
-        reasons = "\n".join(f"    {reason}" for reason in choice.reasons)
+        reasons = "\n".join("    " + wrapped(reason, 4) for reason in choice.reasons)
         self.terminal.say(f"A robot playing {system.name} would call "
                           f"{call_text(choice.call, self.symbols())}:\n{reasons}")
 

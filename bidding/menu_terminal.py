@@ -67,21 +67,23 @@ class Terminal:
 
     def ask(self, message: str, parse: Callable[[str], T] = str, *, help: str = "",
             completer: Completer | None = None, default: str = "", topic: str = "answer",
-            live_completion: bool = False) -> T:
-        """Ask until `parse(answer)` succeeds; the answer is stripped first."""
+            live_completion: bool = False, optional: bool = False) -> T:
+        """Ask until `parse(answer)` succeeds. The answer is stripped; an empty answer is
+        `default`, which the question shows in brackets (`optional` says Enter means none)."""
         session = self._session(topic)
+        label = _label(message, default, optional)
         while True:
             answer = session.prompt(
-                FormattedText([("class:title", message), ("", " ")]), completer=completer,
-                complete_while_typing=live_completion, default=default, style=STYLE,
+                FormattedText([("class:title", label), ("", " ")]), completer=completer,
+                complete_while_typing=live_completion, style=STYLE,
                 bottom_toolbar=TOOLBAR).strip()
             if self.transcript is not None:
-                self.transcript.append(f"{message} {answer}")
+                self.transcript.append(f"{label} {answer}")
             if answer == "?":
                 self.say(help or "No help here: type an answer, or Ctrl-C to go back.")
                 continue
             try:
-                return parse(answer)
+                return parse(answer or default)
             except BridgeError as problem:
                 self.error(str(problem))
 
@@ -91,13 +93,12 @@ class Terminal:
         keys = {key.casefold(): key for key in options}
 
         def parse(answer: str) -> str:
-            key = (answer or default).casefold()
-            if key not in keys:
+            if answer.casefold() not in keys:
                 raise AnswerError(f"{answer!r} is not one of: {', '.join(options)}")
-            return keys[key]
+            return keys[answer.casefold()]
 
         listing = "\n".join(f"  {key:<8} {text}" for key, text in options.items())
-        return self.ask(_label(message, default), parse, help=listing, topic=topic,
+        return self.ask(message, parse, help=listing, topic=topic, default=default,
                         completer=WordCompleter(list(options), meta_dict=options,
                                                 ignore_case=True))
 
@@ -108,8 +109,6 @@ class Terminal:
 
     def ask_int(self, message: str, low: int, high: int, default: int | None = None) -> int:
         def parse(answer: str) -> int:
-            if not answer and default is not None:
-                return default
             if not re.fullmatch(r"-?\d+", answer):
                 raise AnswerError(f"{answer!r} is not a whole number")
             value = int(answer)
@@ -117,9 +116,8 @@ class Terminal:
                 raise AnswerError(f"{value} is outside {low}..{high}")
             return value
 
-        return self.ask(_label(message, "" if default is None else str(default)), parse,
-                        help=f"A whole number from {low} to {high}.",
-                        topic="number")
+        return self.ask(message, parse, help=f"A whole number from {low} to {high}.",
+                        topic="number", default="" if default is None else str(default))
 
     def ask_name(self, message: str, names: Iterable[str], *, help: str = "",
                  topic: str = "name", default: str = "", optional: bool = False) -> str:
@@ -128,7 +126,6 @@ class Terminal:
         known = {canonical(name): name for name in names}
 
         def parse(answer: str) -> str:
-            answer = answer or default
             if not answer and optional:
                 return ""
             if canonical(answer) not in known:
@@ -137,16 +134,16 @@ class Terminal:
             return known[canonical(answer)]
 
         listing = help or "One of: " + ", ".join(known.values())
-        return self.ask(_label(message, default, optional), parse, help=listing, topic=topic,
+        return self.ask(message, parse, help=listing, topic=topic, default=default,
+                        optional=optional, live_completion=True,
                         completer=WordCompleter(list(known.values()), ignore_case=True,
-                                                sentence=True),
-                        live_completion=True)
+                                                sentence=True))
 
 
 def _label(message: str, default: str = "", optional: bool = False) -> str:
-    """`message [default]:`, the colon added unless the message ends with `:` or `?`."""
+    """`message [default]:`, the colon added unless the message ends with `:`, `?` or `>`."""
     suffix = f" [{default}]" if default else " (Enter: none)" if optional else ""
-    end = "" if message.endswith((":", "?")) and not suffix else ":"
-    if message.endswith((":", "?")) and suffix:
+    end = ":"
+    if message.endswith((":", "?", ">")):
         message, end = message[:-1], message[-1]
     return f"{message}{suffix}{end}"

@@ -13,10 +13,10 @@ from functools import cached_property
 from typing import Callable, Iterator
 
 from .calls import CALLS, Call, Strain
-from .errors import CallError
-from .handtypes import (SUIT_NAMES, HandFacts, Promise, Situation, SuitRef,
-                        SuitReferenceError, facts_of, longest_test)
 from .cards import Hand
+from .errors import CallError
+from .handtypes import (HandFacts, Promise, Situation, SuitRef, SuitReferenceError, facts_of,
+                        longest_test)
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,10 @@ class CallTemplate:
         if func == "raise":
             return cls._parse_raise(text, args)
         if func == "cue":
-            if len(args) > 1:
-                raise CallTemplateError(f"call {text!r}: cue takes at most one suit")
-            return cls(text, "cue", ref=_strain_ref(args[0] if args else "their", text))
+            ref = _strain_ref(args[0] if args else "their", text)
+            if len(args) > 1 or ref is None:
+                raise CallTemplateError(f"call {text!r}: cue takes at most one suit, not NT")
+            return cls(text, "cue", ref=ref)
         if func == "cheapest":
             if len(args) != 1:
                 raise CallTemplateError(f"call {text!r}: cheapest takes one suit, e.g. cheapest(H)")
@@ -268,10 +269,6 @@ class Rule:
 
     def __str__(self) -> str:
         return self.reason
-
-    @property
-    def shown_suit_names(self) -> str:
-        return ", ".join(SUIT_NAMES[s] for s in self.shows)
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,7 +13,7 @@ from .calls import CALLS, PASS, Call, Strain
 from .cards import Seat
 from .conventions import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                           ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
-from .explain import Explanation, Shown
+from .explain import Explanation, Shown, explain
 from .handtypes import (Promise, RuleEnv, Situation, compile_predicate)
 from .rules import Rule, RuleSet, Source
 
@@ -51,13 +51,17 @@ class BiddingSystem:
         self.warnings: list[Problem] = []
         self._nodes_of: dict[int, tuple[Node, ...]] = {}
         self._interpreters: dict[tuple, Interpreter] = {}
+        self._originals: dict[str, tuple[str, Source]] = {}   # replaced names as written
         problems: list[Problem] = []
         listings, self._offs, self._replaces, fallback = self._settings(spec, problems, [])
+        self._check_switches(problems)
         roots: list[Node] = []
+        listed = []
         for listing in listings:
             convention = self._lookup(listing.name, listing.source, problems)
             if convention is None:
                 continue
+            listed.append((listing, convention))
             self._check_nesting(listing, convention, problems)
             if convention.can_start_sequences or every_listing_is_root:
                 roots += self._nodes(convention, problems, [])
@@ -67,6 +71,13 @@ class BiddingSystem:
             convention = self._lookup(*fallback, problems)
             if convention is not None:
                 self.fallback = self._nodes(convention, problems, [])
+        for listing, convention in listed:
+            if id(convention) not in self._nodes_of:
+                self.warnings.append(Problem(
+                    listing.source.file, listing.source.line,
+                    f"{convention.name!r} is listed but never used: it has parents "
+                    f"({', '.join(convention.parents)}) and none of them includes it here",
+                    warning=True))
         if problems:
             raise ConventionError(problems)
 
@@ -90,7 +101,7 @@ class BiddingSystem:
     def _settings(self, spec: SystemSpec, problems: list[Problem], stack: list[str]):
         """Listings, switches, replacements and fallback of `spec` after its bases."""
         listings: list[Listing] = []
-        offs: dict[str, Source] = {}
+        offs: dict[str, tuple[str, Source]] = {}
         replaces: dict[str, tuple[str, Source]] = {}
         fallback = None
         stack = stack + [canonical(spec.name)]
@@ -111,9 +122,21 @@ class BiddingSystem:
             replaces.update(base_replaces)
             fallback = base_fallback or fallback
         listings += spec.listings
-        offs.update({canonical(name): source for name, source in spec.offs})
+        offs.update({canonical(name): (name, source) for name, source in spec.offs})
         replaces.update({canonical(name): (by, source) for name, by, source in spec.replaces})
+        self._originals.update({canonical(name): (name, source)
+                                for name, _, source in spec.replaces})
         return listings, offs, replaces, spec.fallback or fallback
+
+    def _check_switches(self, problems: list[Problem]) -> None:
+        """Every convention switched off, replaced or replacing must exist."""
+        named = list(self._offs.values()) + list(self._replaces.values())
+        named += [(old, source) for old, (_, source) in self._originals.items()]
+        for name, source in named:
+            try:
+                self.library.find_convention(name, source)
+            except ConventionError as error:
+                problems += error.problems
 
     def _lookup(self, name: str, source: Source, problems: list[Problem]) -> Convention | None:
         """The convention `name` stands for in this system (after replacements), or None
@@ -127,7 +150,8 @@ class BiddingSystem:
         try:
             return self.library.find_convention(name, source)
         except ConventionError as error:
-            problems += error.problems
+            if not seen:                # a missing replacement is reported once, at <replace>
+                problems += error.problems
             return None
 
     def _nodes(self, convention: Convention, problems: list[Problem],
@@ -210,14 +234,10 @@ class BiddingSystem:
         systems = (self, opponents) if len(calls) % 2 == 0 else (opponents, self)
         return self.interpreter(auction, systems).ruleset(tuple([c.index for c in calls]))
 
-    def explain(self, auction: Auction, opponents: "BiddingSystem | None" = None
-                ) -> list[Explanation]:
-        """What every call showed; both sides play this system unless `opponents` is given."""
-        from .explain import explain
-        if opponents is None:
-            return explain(auction, self, self)
-        ours = auction.dealer in (Seat.NORTH, Seat.SOUTH)
-        return explain(auction, self if ours else opponents, opponents if ours else self)
+    def explain(self, auction: Auction) -> list[Explanation]:
+        """What every call showed, both sides playing this system (for two systems, use
+        bidding.explain.explain)."""
+        return explain(auction, self, self)
 
 
 def _inclusions(items) -> list[str]:
@@ -284,9 +304,7 @@ class Interpreter:
     def explanations(self, history: tuple[int, ...], dealer: Seat):
         """The explanations of the calls of `history`, with seats from `dealer`."""
         for explanation in self.state(history).explanations:
-            yield Explanation(explanation.index, dealer.next(explanation.index), explanation.call,
-                              explanation.status, explanation.text, explanation.rules,
-                              explanation.alert, explanation.shown)
+            yield explanation._replace(seat=dealer.next(explanation.index))
 
     # --- one call ---------------------------------------------------------------------------
     def _advance(self, state: _State, history: tuple[int, ...], call: Call) -> _State:
@@ -325,6 +343,7 @@ class Interpreter:
         positions = (new_position, state.positions[1]) if side == 0 else \
             (state.positions[0], new_position)
         forcing_by_player = state.forcing[:player] + (forcing,) + state.forcing[player + 1:]
+        # The seat is counted from the dealer here; explanations() turns it into a compass seat.
         explanation = Explanation(len(history), Seat(player), call, status, text,
                                   tuple(matched), alert, shown)
         return _State(positions, players, events, forcing_by_player,

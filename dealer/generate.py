@@ -45,10 +45,12 @@ def _swap_relabelling(swapping: int) -> np.ndarray:
     """Seat relabelling of each of dealer's swapped variants (row 0: the deal itself)."""
     variants = [np.arange(4)]
     for name in rngmod.SWAP_SEQUENCES[swapping]:
-        first, second = rngmod._SWAPS[name]
-        seats = variants[-1].copy()
-        seats[seats == first], seats[variants[-1] == second] = second, first
-        variants.append(seats)
+        first, second = rngmod.SWAPS[name]
+        before = variants[-1]
+        after = before.copy()
+        after[before == first] = second
+        after[before == second] = first
+        variants.append(after)
     return np.array(variants, dtype=np.uint8)
 
 
@@ -112,10 +114,11 @@ def deal_block(plan: DealPlan, index: int) -> tuple[np.ndarray, np.ndarray]:
     free_pool = np.uint64(_mask_of(plan.free_cards))
     for position, seat in enumerate(plan.directed):
         if position == 0:
-            chosen = _hand_with_lengths(bitgen, free_pool, int(plan.need[seat]),
+            chosen = _hand_with_lengths(bitgen, int(free_pool), int(plan.need[seat]),
                                         _free_lengths(plan, seat))
         else:
-            chosen = rngmod.random_subsets(bitgen, free_pool & ~taken, int(plan.need[seat]))
+            chosen = rngmod.random_subsets_of_rows(bitgen, free_pool & ~taken,
+                                                   int(plan.need[seat]))
         hand = chosen | _fixed_mask(plan, seat)
         keep = np.ones(len(hand), dtype=bool)
         for suit, length in plan.lengths_of(seat).items():
@@ -124,14 +127,14 @@ def deal_block(plan: DealPlan, index: int) -> tuple[np.ndarray, np.ndarray]:
             tested = np.flatnonzero(keep)
             keep[tested] = np.asarray(plan.filters[seat](hand[tested]), dtype=bool)
         attempts, owners, taken, chosen = attempts[keep], owners[keep], taken[keep], chosen[keep]
-        owners[_unpack(chosen)] = seat
+        owners[rngmod.mask_members(chosen)] = seat
         taken |= chosen
     rest = [seat for seat in range(4) if seat not in plan.directed]
     labels = np.repeat(np.array(rest, dtype=np.uint8), plan.need[rest])
     if len(labels) and len(owners):
         dealt = rngmod.shuffled_labels(bitgen, len(owners), labels)
         if plan.directed:
-            free_now = ~_unpack(taken)
+            free_now = ~rngmod.mask_members(taken)
             free_now[:, plan.fixed_owners != rngmod.NO_CARD] = False
             owners[free_now] = dealt.ravel()
         elif len(labels) == 52:
@@ -163,10 +166,9 @@ def _free_lengths(plan: DealPlan, seat: int) -> dict[int, int]:
             for suit, length in plan.lengths_of(seat).items()}
 
 
-def _hand_with_lengths(bitgen, pool: np.uint64, size: int, lengths: dict[int, int]):
+def _hand_with_lengths(bitgen, pool: int, size: int, lengths: dict[int, int]):
     """Uniform hands of `size` cards from `pool` with the given number of cards in some
     suits: each such suit's cards and the rest are independent uniform choices."""
-    pool = int(pool)
     chosen = np.zeros(BLOCK_SIZE, dtype=np.uint64)
     other = pool
     for suit, count in lengths.items():
@@ -174,18 +176,12 @@ def _hand_with_lengths(bitgen, pool: np.uint64, size: int, lengths: dict[int, in
         other &= ~_SUIT_MASKS[suit]
         if count > bin(in_suit).count("1"):
             raise ValueError(f"suit {suit} has too few cards left for the length asked")
-        chosen |= rngmod.random_subsets(bitgen, np.full(BLOCK_SIZE, in_suit, np.uint64), count)
+        chosen |= rngmod.random_subsets(bitgen, in_suit, count, BLOCK_SIZE)
     rest = size - sum(lengths.values())
     if rest < 0 or rest > bin(other).count("1"):
         raise ValueError("the suit lengths asked do not fit in 13 cards")
-    chosen |= rngmod.random_subsets(bitgen, np.full(BLOCK_SIZE, other, np.uint64), rest)
+    chosen |= rngmod.random_subsets(bitgen, other, rest, BLOCK_SIZE)
     return chosen
-
-
-def _unpack(masks: np.ndarray) -> np.ndarray:
-    """Boolean (rows, 52) card membership of 52-bit masks."""
-    as_bytes = masks.astype("<u8").view(np.uint8).reshape(-1, 8)
-    return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :52].astype(bool)
 
 
 class _GlibcUniform:

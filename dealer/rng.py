@@ -12,6 +12,7 @@ Two sources, both vectorised with numpy:
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
@@ -75,32 +76,53 @@ def _tied_rows(keys: np.ndarray) -> np.ndarray:
     return np.unique(positions // width)
 
 
-def random_subsets(bitgen: np.random.BitGenerator, pools: np.ndarray, size: int) -> np.ndarray:
-    """A uniform `size`-card subset (52-bit mask) of each pool; all pools equally large.
+def random_subsets(bitgen: np.random.BitGenerator, pool: int, size: int,
+                   count: int) -> np.ndarray:
+    """`count` independent uniform `size`-card subsets (52-bit masks) of the `pool` mask.
 
-    Each card of the pool is kept independently with a dyadic probability near
-    size/pool, and a candidate is accepted when it has exactly `size` cards: given its
-    size, every subset is then equally likely. Past half the pool, the complement is
-    chosen instead.
+    Each pool card is kept independently with a dyadic probability near size/pool, and
+    the candidates with exactly `size` cards are kept, in order: given its size, every
+    subset is equally likely. Past half the pool, the complement is chosen instead.
     """
-    pools = np.asarray(pools, dtype=np.uint64)
-    out = np.zeros(len(pools), dtype=np.uint64)
-    if not len(pools) or size == 0:
-        return out
-    pool_size = int(np.bitwise_count(pools[0]))
+    pool_size = bin(pool).count("1")
     if size > pool_size:
         raise ValueError(f"cannot choose {size} cards from {pool_size}")
     if 2 * size > pool_size:
-        return pools & ~random_subsets(bitgen, pools, pool_size - size)
+        return np.uint64(pool) & ~random_subsets(bitgen, pool, pool_size - size, count)
+    if size == 0 or count == 0:
+        return np.zeros(count, dtype=np.uint64)
     numerator, bits = _dyadic(size / pool_size)
-    todo = np.arange(len(pools))
-    while len(todo):
-        words = bitgen.random_raw((bits, len(todo)))
-        candidates = _bits_below(words, numerator) & pools[todo]
-        accepted = np.bitwise_count(candidates) == size
-        out[todo[accepted]] = candidates[accepted]
-        todo = todo[~accepted]
-    return out
+    keep = numerator / 2 ** bits
+    acceptance = math.comb(pool_size, size) * keep ** size * (1 - keep) ** (pool_size - size)
+    found, have = [], 0
+    while have < count:
+        candidates = _bits_below(bitgen.random_raw((bits, int((count - have) / acceptance
+                                                               * 1.1) + 64)), numerator)
+        candidates &= np.uint64(pool)
+        exact = candidates[np.bitwise_count(candidates) == size]
+        found.append(exact)
+        have += len(exact)
+    return np.concatenate(found)[:count]
+
+
+def random_subsets_of_rows(bitgen: np.random.BitGenerator, pools: np.ndarray,
+                           size: int) -> np.ndarray:
+    """A uniform `size`-card subset of each row's pool (all pools equally large): a uniform
+    choice of places among the pool's cards, mapped onto each row's cards."""
+    pools = np.asarray(pools, dtype=np.uint64)
+    if not len(pools):
+        return np.zeros(0, dtype=np.uint64)
+    pool_size = int(np.bitwise_count(pools[0]))
+    places = mask_members(random_subsets(bitgen, (1 << pool_size) - 1, size, len(pools)))
+    cards = np.nonzero(mask_members(pools))[1].reshape(len(pools), pool_size)
+    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+    return np.where(places[:, :pool_size], bits, np.uint64(0)).sum(axis=1, dtype=np.uint64)
+
+
+def mask_members(masks: np.ndarray) -> np.ndarray:
+    """Boolean (rows, 52): which cards each 52-bit mask holds."""
+    as_bytes = np.asarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    return np.unpackbits(as_bytes, axis=1, bitorder="little")[:, :DECK].astype(bool)
 
 
 def _dyadic(probability: float) -> tuple[int, int]:
@@ -113,17 +135,17 @@ def _dyadic(probability: float) -> tuple[int, int]:
 
 
 def _bits_below(words: np.ndarray, numerator: int) -> np.ndarray:
-    """Bitwise `r < numerator`, where bit j of r is made of bit j of each word (first word
-    most significant): every bit is 1 with probability numerator / 2**len(words)."""
-    bits = len(words)
-    below = np.zeros(words.shape[1], dtype=np.uint64)
-    equal = np.full(words.shape[1], np.uint64(0xFFFFFFFFFFFFFFFF))
-    for i, word in enumerate(words):
-        if numerator >> (bits - 1 - i) & 1:
-            below |= equal & ~word
-            equal &= word
+    """Bitwise `r < numerator`, bit j of r made of bit j of each word (word i weighing
+    2**i), so that every bit is 1 with probability numerator / 2**len(words). Works from
+    the low bit up: below = ~r_i | below where the numerator has a 1, ~r_i & below where
+    it has a 0. Overwrites `words`."""
+    np.invert(words, out=words)
+    below = words[0]
+    for i in range(1, len(words)):
+        if numerator >> i & 1:
+            below |= words[i]
         else:
-            equal &= ~word
+            below &= words[i]
     return below
 
 
@@ -241,12 +263,12 @@ class GlibcRand:
 
 # The fixed position swaps dealer applies after a shuffle with -2 (E<->W) and -3 (E<->W,
 # S<->W, E<->S, E<->W, S<->W: all six orders of E, S and W, each from the previous one).
-_SWAPS = {"EW": (1, 3), "SW": (2, 3), "ES": (1, 2)}
+SWAPS = {"EW": (1, 3), "SW": (2, 3), "ES": (1, 2)}
 SWAP_SEQUENCES = {0: (), 2: ("EW",), 3: ("EW", "SW", "ES", "EW", "SW")}
 
 
 def _swap_permutation(name: str) -> np.ndarray:
-    first, second = _SWAPS[name]
+    first, second = SWAPS[name]
     permutation = np.arange(DECK)
     a, b = slice(13 * first, 13 * first + 13), slice(13 * second, 13 * second + 13)
     permutation[a], permutation[b] = permutation[b].copy(), permutation[a].copy()

@@ -195,3 +195,56 @@ def test_system_errors(tmp_path):
     text = str(caught.value)
     assert "'B' is listed under 'A', which never includes it" in text
     assert "cyclic system bases: s -> t -> s" in text
+
+
+KITCHEN_SINK = """<?xml version="1.0"?>
+<!-- every element and attribute of the format, for the schema and the reader to agree on -->
+<convention>
+  <name>Everything</name>
+  <parent>Somewhere</parent>
+  <description>All of it.</description>
+  <actions>
+    <open bid="1(longest)" over="PASS" seats="1, 2" meaning="m" alert="yes" forcing="game"
+          shows="this">
+      <handtypes>
+        <type>
+          <HCP min="12" max="21"/><hcp min="12"/><points min="13"/><losers max="7"/>
+          <quicktricks min="1.5"/><controls min="2"/><combined min="0"/>
+          <support suit="partner" min="6" max="10"/>
+          <spades min="0" max="13" honorsmin="0" honorsmax="5" controlsmin="0" controlsmax="3"/>
+          <hearts min="1"/><diamonds max="6"/><clubs honorsmin="1"/>
+          <suit ref="unbid" any="no" min="3"/>
+          <balanced/><semibalanced/><unbalanced/><ruleof20/><ruleof15/>
+          <longest suit="this"/><stopper suit="their" half="yes" any="no"/>
+          <vul we="yes" they="no"/><seat in="12"/><passedhand value="no"/>
+          <condition>hcp >= 12</condition>
+        </type>
+        <type/>
+      </handtypes>
+      <respond bid="raise(2, partner)" over="X, XX, 1C-2S, 1major, suit, NT, all"/>
+      <subconvention name="Other"/>
+      <convention>Another</convention>
+    </open>
+    <overcall bid="cue(their)"/><double bid="X"/><balance bid="jumpnew"/><advance bid="new"/>
+    <rebid bid="jump(S,2)"/><raise bid="4(agreed)"/><invite bid="cheapest(NT)"/>
+    <accept bid="P"/><decline bid="pass"/><ask bid="2c"/><tell bid="2D"/><relay bid="2S"/>
+    <relaybid bid="3C"/><transfer bid="2H"/><cuebid bid="cue"/><competitiveraise bid="raise"/>
+    <correct bid="3D"/><signoff bid="3NT"/><pass bid="PASS"/><redouble bid="XX"/>
+    <call bid="7NT"/>
+  </actions>
+</convention>
+"""
+
+
+def test_schema_and_reader_accept_the_whole_vocabulary(tmp_path):
+    path = write(tmp_path, "all.conv", KITCHEN_SINK)
+    assert problems_of(path) == []
+    assert schema("convention").validate(etree.parse(str(path)))
+    system = write(tmp_path, "all.system", """<system><name>All</name><name>Every</name>
+      <description>d</description><base name="Other"/><base>Another</base>
+      <convention>Everything</convention>
+      <convention name="Everything"><convention name="Other"/></convention>
+      <off name="Gerber"/><off>Stayman</off><replace name="Jacoby" by="Texas"/>
+      <fallback name="Natural"/></system>""")
+    assert problems_of(system) == []
+    assert schema("system").validate(etree.parse(str(system)))

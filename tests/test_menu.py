@@ -1,5 +1,7 @@
 """The menu driven headlessly: keys through a pipe, output read from the transcript."""
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -14,16 +16,25 @@ from bidding.menu import Menu
 from bidding.menu_terminal import Terminal
 from bidding.robot import Robot
 
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = (REPO / "conventions" / "strong-1nt-stayman.conv",
+            REPO / "systems" / "SLAM-Example.system")
 DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
 ENTER = "\r"
 
 
 class Session:
-    """A menu on temporary directories, fed whole lines (or raw keys) through a pipe."""
+    """A menu on temporary directories, fed whole lines (or raw keys) through a pipe.
+
+    Its library is SLAMBidding's example (copied into the user directory) without the
+    repository's other files, so that the tests stay fast and about the menu."""
 
     def __init__(self, tmp_path, seed: int = 1):
         self.data = tmp_path / "data"
         self.user = tmp_path / "conventions"
+        self.user.mkdir()
+        for example in EXAMPLES:
+            shutil.copy(example, self.user)
         self.seed = seed
         self.transcript: list[str] = []
         self.menu = None
@@ -37,7 +48,7 @@ class Session:
             with create_app_session(input=pipe, output=DummyOutput()):
                 self.menu = Menu(Terminal(transcript=self.transcript, symbols=False),
                                  data_directory=self.data, conventions_directory=self.user,
-                                 seed=self.seed)
+                                 builtin_library=False, seed=self.seed)
                 assert self.menu.run() == 0
         text = "\n".join(self.transcript)
         assert "internal error" not in text
@@ -101,8 +112,7 @@ def test_guided_answers_are_checked(session):
     assert "clubs: cannot read '4or5'" in text
     assert "shape 5555 has 20 cards" in text
     north = session.menu.last_board.deal[Seat.NORTH]
-    assert evaluation.hcp(north) >= 15 and north.shape[0] == 4
-    assert sorted(north.shape) == [3, 3, 3, 4]
+    assert evaluation.hcp(north) >= 15 and sorted(north.shape) == [3, 3, 3, 4]
 
 
 def test_bid_a_deal_with_a_human_and_three_robots(session):
@@ -118,7 +128,7 @@ def test_bid_a_deal_with_a_human_and_three_robots(session):
     assert "If you call 1NT: 15-17 HCP" in text
     assert re.search(r" 5\. N 2C: 8\+ HCP, 4\+ hearts", text)
     assert "5. North (Robbie) 2C:" in text
-    assert "Taken back: 2D Pass 2NT Pass." in text
+    assert "Taken back: 2D P 2NT P." in text
     assert "A robot playing SLAM Example would call 2H" in text
     report = text.split("What the calls showed")[-1]
     assert "Contract: 3NT by South" in report
@@ -147,9 +157,8 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
     text = session.run(*convention)
     assert "Call:" in text and "cannot read" in text.lower()
     assert "there is no '9' in the tree" in text
-    files = list(session.user.glob("*.conv"))
-    assert [f.name for f in files] == ["weak-twos.conv"]
-    assert not [p for p in validate(files) if not p.warning]
+    files = [session.user / "weak-twos.conv"]
+    assert not [p for p in validate(files, [session.user], builtin=False) if not p.warning]
     xml = files[0].read_text()
     assert '<open bid="2S" seats="123" meaning="weak two">' in xml
     assert '<convention name="Strong 1NT"/>' in xml
@@ -161,7 +170,7 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
     text = session.run(*system)
     assert "Added Wendy (computer, My system)." in text
     assert "convention: Weak twos" in text
-    library = ConventionLibrary([session.user])
+    library = ConventionLibrary([session.user], builtin=False)
     robot = Robot(library.system("my system"))
     from bidding.auction import Auction
     choice = robot.choose(Hand.parse("KQJ954.84.732.82"), Auction())
@@ -169,29 +178,30 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
 
 
 def test_modify_keeps_a_backup_and_refuses_invalid_changes(session):
-    session.run("n", "Tiny", "", "", "add", "open", "1C", "", "", "", "1", "n", "save", "q")
+    session.run("n", "Tiny", "", "", "add", "open", "1C", "", "", "", "n", "save", "q")
     path = session.user / "tiny.conv"
     before = path.read_text()
-    text = session.run("m", "tiny", "edit 1", "1C", "9", "1C", "123", "-", "yes", "n",
-                       "add 1", "respond", "1H", "", "", "", "n", "save", "q")
-    assert "over" in text and "not" in text  # bad over re-asked
+    text = session.run("m", "tiny", "edit 1", "", "9", "", "123", "", "yes", "n",
+                       "add 1", "respond", "1H", "", "", "n", "save", "q")
+    assert "over '9': cannot read '9'" in text
     after = path.read_text()
     assert (session.user / "tiny.conv.bak").read_text() == before
     assert 'forcing="yes"' in after and '<respond bid="1H"/>' in after
     text = session.run("m", "Tiny", "delete 1.1", "\x03", "m", "Tiny", "y", "show", "q", "y",
                        "q")
     assert "Unsaved changes kept" in text
-    assert "Resume them?" in text and "(unsaved changes)" in text
+    assert "Resume them [y]?" in text and "(unsaved changes)" in text
     assert path.read_text() == after
 
 
 def test_system_editor_reorders_and_sets_a_fallback(session):
-    session.run("n", "One", "", "", "add", "open", "1C", "", "", "", "1", "n", "save", "q",
-                "n", "Two", "", "", "add", "open", "1D", "", "", "", "1", "n", "save", "q")
-    text = session.run("y", "Pair", "", "One", "Two", "", "up 2", "fallback", "One",
+    session.run("n", "One", "", "", "add", "open", "1C", "", "", "", "n", "save", "q",
+                "n", "Two", "", "", "add", "open", "1D", "", "", "", "n", "save", "q")
+    text = session.run("y", "Pair", "", "One", "Two", "", "", "up 2", "fallback", "One",
                        "down 3", "save", "q", "f", "pair", "delete 1", "save", "q")
-    assert "cannot move" in text or "no '3'" in text
+    assert "there is no '3' in the tree" in text
+    assert "1. Two\n  2. One\n  fallback: One" in text
+    saved = (session.user / "pair.system.bak").read_text()
+    assert saved.index("<convention>Two</convention>") < saved.index("<convention>One")
     xml = (session.user / "pair.system").read_text()
-    assert xml.index("One") < xml.index("<fallback") and "Two" in xml.split("<fallback")[0]
-    assert '<fallback name="One"/>' in xml
-    assert (session.user / "pair.system.bak").exists()
+    assert "Two" not in xml and '<fallback name="One"/>' in xml

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from endplay.parsers import pbn as endplay_pbn
-from endplay.types import Player
+from endplay.types import ContractBid, Denom, Penalty, Player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,7 +188,7 @@ def test_endplay_reads_our_files_intact(seed):
     for ours, theirs in zip(boards, parsed):
         for seat, player in zip(Seat, (Player.north, Player.east, Player.south, Player.west)):
             assert str(theirs.deal[player]) == str(ours.deal[seat])
-        assert [str(bid) for bid in theirs.auction] == [_endplay_call(c) for c in ours.auction]
+        assert [_call_of(bid) for bid in theirs.auction] == [str(c) for c in ours.auction.calls]
         assert theirs.dealer == Player.find(ours.dealer.letter)
         contract = ours.auction.contract
         if contract is None:
@@ -196,15 +196,20 @@ def test_endplay_reads_our_files_intact(seed):
         else:
             assert (theirs.contract.level, theirs.contract.declarer) == \
                 (contract.level, Player.find(contract.declarer.letter))
-            assert theirs.contract.denom.abbr.rstrip("T") == contract.strain.letter.rstrip("T")
-            assert int(theirs.contract.penalty) - 1 == contract.doubled
-    assert read_pbn(format_pbn(boards)) == [
-        PbnBoard(**{**b.__dict__, "line": again.line})
-        for b, again in zip(boards, read_pbn(format_pbn(boards)))]
+            assert theirs.contract.denom is _denom(contract.strain)
+            assert theirs.contract.penalty.name == ("passed", "doubled", "redoubled")[contract.doubled]
+    fields = ("deal", "number", "dealer", "vulnerability", "auction", "notes", "contract",
+              "passed_out", "result")
+    for ours, again in zip(boards, read_pbn(format_pbn(boards))):
+        assert [getattr(again, name) for name in fields] == [getattr(ours, name) for name in fields]
 
 
-def _endplay_call(call) -> str:
-    """How endplay's Bid prints our call."""
-    if call.is_bid:
-        return f"{call.level}{'NT' if call.strain is Strain.NOTRUMP else call.strain.symbol}"
-    return ("Pass", "X", "XX")[call.kind]
+def _denom(strain: Strain) -> Denom:
+    return Denom.nt if strain is Strain.NOTRUMP else Denom[strain.name.lower()]
+
+
+def _call_of(bid) -> str:
+    """endplay's Bid in our spelling (P, X, XX, 1C..7NT)."""
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{'NT' if bid.denom is Denom.nt else Strain[bid.denom.name.upper()].letter}"
+    return {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]

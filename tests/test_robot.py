@@ -58,6 +58,7 @@ def test_minimum_opener_declines_the_invitation():
 
 def test_choice_names_the_rule_and_its_source():
     choice = Robot(EXAMPLE).choose(Hand.parse(OPENER), Auction())
+    assert EXAMPLE.ruleset(Auction()).matching(Hand.parse(OPENER)) == [choice.rule]
     assert choice.call == Call.parse("1NT")
     assert choice.rule.source.file.endswith("strong-1nt-stayman.conv")
     assert choice.reasons[0] == "SLAM Example, opening"

@@ -61,7 +61,7 @@ def test_hand_dependent_suits_expand_with_a_test():
 
 
 @pytest.mark.parametrize("text", ["1Z", "raise(x)", "raise(1,NT)", "cheapest()", "jump(H,9)",
-                                  "cue(H,S)", "4(this)", "cheapest(nobody)", "8C"])
+                                  "cue(H,S)", "cue(NT)", "4(this)", "cheapest(nobody)", "8C"])
 def test_bad_call_templates(text):
     with pytest.raises(CallTemplateError):
         CallTemplate.parse(text)

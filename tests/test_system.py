@@ -2,12 +2,14 @@
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bidding.auction import Auction
 from bidding.calls import Call
 from bidding.cards import Hand, Seat, Vulnerability, random_deal
-from bidding.conventions import ConventionLibrary
+from bidding.conventions import ConventionError, ConventionLibrary
+from bidding.explain import explain
 from bidding.robot import Robot
 
 REPO = Path(__file__).resolve().parent.parent
@@ -191,7 +193,7 @@ def test_random_deals_and_system_mixes_bid_complete_legal_auctions(
         assert bidding.why_illegal(choice.call) is None, choice
         bidding.push(choice.call)
         assert len(bidding) < 60
-    explanations = north_south.explain(bidding, east_west) if informed else []
+    explanations = explain(bidding, north_south, east_west) if informed else []
     assert len(explanations) in (0, len(bidding))
 
 
@@ -232,3 +234,23 @@ def test_game_forcing_lasts_until_game(tmp_path):
     assert not system.ruleset(Auction.parse("2C X")).forced
     assert system.ruleset(Auction.parse("2C P 2D P 2S P")).forced is False   # 2S: not forcing
     assert system.ruleset(Auction.parse("2C P 2D P 4S P")).forced is False   # game reached
+
+
+def test_switches_must_name_known_conventions_and_unused_listings_warn(tmp_path):
+    library = small_library(tmp_path, {
+        "open.conv": """<convention><name>Open</name><actions><open bid="1NT"/>
+            </actions></convention>""",
+        "stayman.conv": """<convention><name>Stayman</name><parent>Open</parent><actions>
+            <ask bid="2C"/></actions></convention>""",
+        "s.system": """<system><name>S</name><convention>Open</convention>
+            <convention>Stayman</convention></system>""",
+        "t.system": """<system><name>T</name><base>S</base><off name="Gerber"/>
+            <replace name="Stayman" by="Puppet"/></system>"""})
+    system = library.system("S")
+    assert [str(w) for w in system.warnings] == [
+        f"{tmp_path / 's.system'}:2: warning: 'Stayman' is listed but never used: it has "
+        f"parents (Open) and none of them includes it here"]
+    with pytest.raises(ConventionError) as caught:
+        library.system("T")
+    assert "no convention named 'Gerber'" in str(caught.value)
+    assert "no convention named 'Puppet'" in str(caught.value)

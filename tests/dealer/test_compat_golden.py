@@ -132,7 +132,7 @@ STATISTICS_EXAMPLES = [path for path in EXAMPLE_FILES
 
 @pytest.mark.parametrize("path", STATISTICS_EXAMPLES, ids=lambda p: p.name)
 def test_numpy_mode_statistics_agree_with_dealer(path):
-    theirs, ours = both(path, "-s", "1", "-g", "100000", rng="numpy")
+    theirs, ours = both(path, "-s", "1", "-g", "50000", rng="numpy")
     theirs, ours = parse(theirs), parse(ours)
     rate = [r["produced"] / r["generated"] for r in (theirs, ours)]
     pooled = (theirs["produced"] + ours["produced"]) / (theirs["generated"] + ours["generated"])
