@@ -20,16 +20,17 @@ from .calls import Call
 from .cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Suit, Vulnerability
 
 STYLE = Style.from_dict({
-    "red": "ansired bold",
-    "black": "bold",
+    "suit-red": "ansired bold",
+    "suit-black": "bold",
     "seat": "ansicyan bold",
     "title": "bold underline",
+    "prompt": "bold",
     "dim": "ansibrightblack",
     "error": "ansired",
     "note": "ansiyellow",
 })
-_SUIT_STYLE = {Suit.SPADES: "class:black", Suit.HEARTS: "class:red",
-               Suit.DIAMONDS: "class:red", Suit.CLUBS: "class:black"}
+_SUIT_STYLE = {Suit.SPADES: "class:suit-black", Suit.HEARTS: "class:suit-red",
+               Suit.DIAMONDS: "class:suit-red", Suit.CLUBS: "class:suit-black"}
 SEAT_COLUMNS = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 _CELL = 6
 
@@ -162,5 +163,5 @@ def wrapped(text: str, indent: int) -> str:
     """`text` filled to the terminal's width, continuation lines indented by `indent`; the
     first line is meant to follow `indent` characters already printed."""
     width = max(40, shutil.get_terminal_size().columns - 1)
-    return textwrap.fill(text, width, initial_indent=" " * indent,
+    return textwrap.fill(text, width, initial_indent=" " * indent, break_on_hyphens=False,
                          subsequent_indent=" " * indent)[indent:]

@@ -89,6 +89,7 @@ class Menu:
         """Every convention and system: the repository's, then the user's (reloaded after a
         save). Raises ConventionError, shown by the menu, when a file is broken."""
         if self._library is None:
+            self.terminal.note("Reading conventions and systems...")
             self._library = ConventionLibrary([self.user_directory],
                                               builtin=self.builtin_library)
         return self._library

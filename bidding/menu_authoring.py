@@ -49,11 +49,11 @@ def view_conventions(menu: "Menu") -> None:
         role = (f"used inside {', '.join(convention.parents)}" if convention.parents
                 else "starts sequences")
         lines.append(f"  {convention.name} ({role}) -- {convention.source.file}")
-    menu.terminal.say("\n".join(lines))
+    menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which convention?", menu.convention_names(),
                                   topic="convention", optional=True)
     if name:
-        menu.terminal.say(convention_tree(name, menu.library))
+        menu.terminal.page(convention_tree(name, menu.library))
 
 
 def view_systems(menu: "Menu") -> None:
@@ -65,11 +65,12 @@ def view_systems(menu: "Menu") -> None:
     for spec in systems:
         aliases = f" (also {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
         lines.append(f"  {spec.name}{aliases} -- {spec.source.file}")
-    menu.terminal.say("\n".join(lines))
+    menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which system?", menu.system_names(), topic="system",
                                   optional=True)
     if name:
-        menu.terminal.say(system_summary(name, menu.library, depth=2))
+        depth = menu.terminal.ask_int("Levels of actions to show", 1, 20, default=1)
+        menu.terminal.page(system_summary(name, menu.library, depth=depth))
 
 
 # --- creating ---------------------------------------------------------------------------------
@@ -228,7 +229,7 @@ class Editor:
         elif command == "about":
             self.edit_about()
         elif command == "xml":
-            self.terminal.say(self.draft.text().decode("utf-8"))
+            self.terminal.page(self.draft.text().decode("utf-8"))
         elif command == "save":
             self.save()
         else:

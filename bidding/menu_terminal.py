@@ -6,7 +6,10 @@ Ctrl-D (EOFError) are not caught here: the menu turns them into "back to the men
 """
 from __future__ import annotations
 
+import pydoc
 import re
+import shutil
+import sys
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
@@ -49,6 +52,16 @@ class Terminal:
         print_formatted_text(fragments, style=STYLE, end="" if plain(fragments).endswith("\n")
                              else "\n")
 
+    def page(self, text: str) -> None:
+        """Long text through the pager (less, or Python's) when it is taller than the screen."""
+        rows = shutil.get_terminal_size().lines
+        if sys.stdout.isatty() and text.count("\n") + 1 > rows - 2:
+            if self.transcript is not None:
+                self.transcript.append(text)
+            pydoc.pager(text)
+        else:
+            self.say(text)
+
     def error(self, message: str) -> None:
         self.say(FormattedText([("class:error", message)]))
 
@@ -74,7 +87,7 @@ class Terminal:
         label = _label(message, default, optional)
         while True:
             answer = session.prompt(
-                FormattedText([("class:title", label), ("", " ")]), completer=completer,
+                FormattedText([("class:prompt", label), ("", " ")]), completer=completer,
                 complete_while_typing=live_completion, style=STYLE,
                 bottom_toolbar=TOOLBAR).strip()
             if self.transcript is not None:

@@ -26,9 +26,9 @@ def test_deal_diagram_puts_each_hand_in_its_place():
 def test_suit_symbols_are_coloured_and_voids_dashed():
     hand = Hand.parse("AKQJT98765432...")
     fragments = list(hand_block(hand))
-    assert ("class:black", "♠") in fragments and ("class:red", "♥") in fragments
+    assert ("class:suit-black", "♠") in fragments and ("class:suit-red", "♥") in fragments
     assert plain(fragments).splitlines() == ["♠ AKQJT98765432", "♥ -", "♦ -", "♣ -"]
-    assert call_fragment(Call.parse("4h")) == ("class:red", "4♥")
+    assert call_fragment(Call.parse("4h")) == ("class:suit-red", "4♥")
     assert call_fragment(Call.parse("p"), symbols=False) == ("", "Pass")
 
 

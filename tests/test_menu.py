@@ -166,7 +166,7 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
     assert "<condition>losers &lt;= 7</condition>" in xml
 
     system = ["y", "My system", "", "Weak twos", "", "save", "q",
-              "c", "Wendy", "my SYSTEM", "t", "My system", "q"]
+              "c", "Wendy", "my SYSTEM", "t", "My system", "", "q"]
     text = session.run(*system)
     assert "Added Wendy (computer, My system)." in text
     assert "convention: Weak twos" in text

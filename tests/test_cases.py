@@ -1,0 +1,152 @@
+"""The case runner (bidding.cases, `cli.py cases`) on small synthetic files and a tiny system."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bidding.cases import FAILED, INVALID, PASSED, load_cases, read_cases, run_cases
+from bidding.conventions import ConventionLibrary
+
+CONVENTION = """<?xml version="1.0"?>
+<convention>
+  <name>Case runner test openings</name>
+  <description>1NT with 15-17 balanced, 1S with five spades, else pass.</description>
+  <actions>
+    <open bid="1NT"><handtypes><type><HCP min="15" max="17"/><balanced/></type></handtypes>
+      <pass bid="PASS"><handtypes><type><HCP max="7"/></type></handtypes></pass>
+    </open>
+    <open bid="1S"><handtypes><type><HCP min="12"/><spades min="5"/></type></handtypes></open>
+  </actions>
+</convention>
+"""
+SYSTEM = """<?xml version="1.0"?>
+<system>
+  <name>Case runner test system</name>
+  <convention>Case runner test openings</convention>
+</system>
+"""
+
+BALANCED_16 = "AK5.Q98.KJ32.A32"     # 16 HCP, 3-3-4-3
+SPADES_13 = "AKJ95.Q98.K32.32"       # 13 HCP, five spades
+WEAK = "T98.765.5432.432"            # 0 HCP
+
+
+def row(hand, history, expected, topic="openings", **extra):
+    data = {"hand": hand, "history": history, "dealer": "N", "vulnerability": "None",
+            "expected": expected, "topic": topic, "group": "test_" + topic.replace(" ", "_"),
+            "source": "synthetic:1"}
+    data.update(extra)
+    return json.dumps(data)
+
+
+@pytest.fixture()
+def library(tmp_path):
+    (tmp_path / "openings.conv").write_text(CONVENTION)
+    (tmp_path / "test.system").write_text(SYSTEM)
+    return ConventionLibrary([tmp_path], builtin=False)
+
+
+@pytest.fixture()
+def case_file(tmp_path):
+    lines = [
+        row(BALANCED_16, [], "1NT"),                            # passes
+        row(SPADES_13, [], "1S"),                               # passes
+        row(SPADES_13, [], "1H"),                               # fails: we open 1S
+        row(WEAK, ["1NT", "P"], "P", topic="responses"),        # passes (rule: at most 7)
+        row(SPADES_13, ["1NT", "P"], "2C", topic="responses"),  # fails: no agreement, pass
+        row("AK5.Q98.KJ32.AA2", [], "1NT"),                     # invalid: repeated card
+        row(BALANCED_16, ["1NT", "P", "1C"], "P"),              # invalid: illegal history
+        row(BALANCED_16, [], "9Z"),                             # invalid: unreadable call
+        row(BALANCED_16, [], "1NT", to_act="E"),                # invalid: wrong seat to act
+        row(BALANCED_16, [], "X"),                              # invalid: nothing to double
+        "this is not json",                                     # invalid: not JSON
+        "",                                                     # blank: skipped
+        json.dumps({"hand": BALANCED_16, "history": []}),       # invalid: no expected call
+    ]
+    path = tmp_path / "cases.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_counts_passed_failed_invalid(case_file, library):
+    cases = load_cases(case_file)
+    assert len(cases) == 12
+    report = run_cases(cases, library.system("Case runner test system"))
+    assert (report.passed, report.failed, report.invalid) == (3, 2, 7)
+    assert report.rate == pytest.approx(3 / 5)
+    statuses = [o.status for o in report.outcomes]
+    assert statuses[:5] == [PASSED, PASSED, FAILED, PASSED, FAILED]
+    assert set(statuses[5:]) == {INVALID}
+
+
+def test_invalid_rows_say_why(case_file, library):
+    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    text = report.invalid_rows()
+    assert "repeated" in text
+    assert "illegal" in text
+    assert "not JSON" in text
+    assert "turn" in text
+    assert "missing field 'expected'" in text
+    assert text.count("INVALID") == 7
+    # each invalid row names its line in the file
+    assert "line 6" in text and "line 13" in text
+
+
+def test_summary_per_topic_and_total_line(case_file, library):
+    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    lines = report.summary().splitlines()
+    assert lines[-1].startswith("3 passed, 2 failed, 7 invalid")
+    openings = next(line for line in lines if line.startswith("openings"))
+    assert "66.7%" in openings and "2/3" in openings
+    responses = next(line for line in lines if line.startswith("responses"))
+    assert "50.0%" in responses and "1/2" in responses
+    assert report.by_topic()["responses"] == (1, 1, 0)
+
+
+def test_failures_show_hand_auction_calls_and_rule(case_file, library):
+    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    text = report.failures()
+    assert text.count("FAIL") == 2
+    assert SPADES_13 in text
+    assert re.search(r"expected 1H, got 1S by \S*openings\.conv:\d+", text)  # file:line
+    assert "expected 2C, got P by no agreement" in text
+    assert "1NT P" in text                                         # the auction
+
+
+def test_topic_filter(case_file, library):
+    report = run_cases(load_cases(case_file), library.system("Case runner test system"),
+                       topic="responses")
+    assert (report.passed, report.failed, report.invalid) == (1, 1, 0)
+
+
+def test_read_cases_accepts_history_as_text():
+    cases = read_cases([row(WEAK, "1NT P", "P")])
+    assert cases[0].problem is None
+    assert str(cases[0].auction) == "1NT P"
+
+
+def test_cli_prints_summary_and_failures(case_file, library, tmp_path, capsys):
+    import cli
+    status = cli.main(["cases", str(case_file), "--system", "Case runner test system",
+                       "--dir", str(tmp_path), "--failures"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "3 passed, 2 failed, 7 invalid" in out
+    assert "FAIL" in out and "INVALID" in out
+    assert "expected 2C, got P by no agreement" in out
+
+
+def test_cli_topic_option(case_file, tmp_path, capsys):
+    import cli
+    cli.main(["cases", str(case_file), "--system", "Case runner test system",
+              "--dir", str(tmp_path), "--topic", "openings"])
+    out = capsys.readouterr().out
+    assert out.strip().splitlines()[-1].startswith("2 passed, 1 failed, 5 invalid")
+
+
+def test_cli_missing_file(tmp_path, capsys):
+    import cli
+    status = cli.main(["cases", str(tmp_path / "none.jsonl")])
+    assert status == 2

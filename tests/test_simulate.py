@@ -1,0 +1,219 @@
+"""Simulation: deals from the dealer's stream, robots at one or two tables, double-dummy
+scores, statistics, bidder fights, and the `simulate` / `fight` commands."""
+import json
+from pathlib import Path
+
+import pytest
+
+import cli
+from bidding.cards import Seat, Vulnerability, board_dealer, board_vulnerability
+from bidding.cases import parse_case
+from bidding.cli_simulate import load_system
+from bidding.conventions import REPO_ROOT, ConventionLibrary
+from bidding.robot import Robot
+from bidding.pbn import PbnBoard, write_pbn_file
+from bidding.scoring import imps
+from bidding.simulate import (bid_board, fight, first_disagreement, generated_boards,
+                              imported_boards, par_contract_texts, simulate, summarize)
+
+WEAK_NT = """<?xml version="1.0"?>
+<convention>
+  <name>Weak 1NT for tests</name>
+  <actions>
+    <open bid="1NT" seats="1234">
+      <handtypes><type><HCP min="12" max="14"/></type></handtypes>
+    </open>
+  </actions>
+</convention>
+"""
+WEAK_SYSTEM = """<?xml version="1.0"?>
+<system><name>Weak NT test</name><convention>Weak 1NT for tests</convention></system>
+"""
+STRONG_SYSTEM = WEAK_SYSTEM.replace("Weak NT test", "Strong NT test").replace("Weak 1NT", "Strong 1NT")
+
+
+@pytest.fixture(scope="module")
+def example():
+    """SLAMBidding's example system, loaded from its own files only."""
+    library = ConventionLibrary(builtin=False, files=[
+        REPO_ROOT / "conventions" / "strong-1nt-stayman.conv",
+        REPO_ROOT / "systems" / "SLAM-Example.system"])
+    return library.system("SLAM Example")
+
+
+@pytest.fixture(scope="module")
+def weak_file(tmp_path_factory):
+    root = tmp_path_factory.mktemp("other")
+    (root / "conventions").mkdir()
+    (root / "systems").mkdir()
+    (root / "conventions" / "weak-nt.conv").write_text(WEAK_NT)
+    (root / "conventions" / "strong-nt.conv").write_text(
+        WEAK_NT.replace("Weak", "Strong").replace('"12" max="14"', '"15" max="17"'))
+    (root / "systems" / "Strong.system").write_text(STRONG_SYSTEM)
+    path = root / "systems" / "Weak.system"
+    path.write_text(WEAK_SYSTEM)
+    return path
+
+
+@pytest.fixture(scope="module")
+def weak(weak_file):
+    return load_system(str(weak_file), [])
+
+
+@pytest.fixture(scope="module")
+def boards():
+    return generated_boards(24, seed=11)
+
+
+def test_generated_boards_are_reproducible_and_follow_the_board_cycle(boards):
+    again = generated_boards(24, seed=11)
+    assert [b.deal for b in again] == [b.deal for b in boards]
+    assert generated_boards(3, seed=12)[0].deal != boards[0].deal
+    for board in boards:
+        assert board.dealer == board_dealer(board.number)
+        assert board.vulnerability == board_vulnerability(board.number)
+
+
+def test_dealer_script_constrains_the_deals():
+    script = "dealer east\nvulnerable ew\ncondition hcp(east) >= 20\n"
+    boards = generated_boards(5, seed=3, script=script)
+    assert len(boards) == 5
+    for board in boards:
+        assert board.dealer is Seat.EAST and board.vulnerability is Vulnerability.EW
+        hand = board.deal[Seat.EAST]
+        assert sum(max(0, card.rank - 8) for card in hand) >= 20
+
+
+def test_results_do_not_depend_on_the_number_of_processes(boards, example):
+    one = simulate(boards, example, double_dummy=False, jobs=1)
+    two = simulate(boards, example, double_dummy=False, jobs=2)
+    assert one.results == two.results
+    assert [r.board.number for r in one.results] == list(range(1, 25))
+
+
+def test_each_call_has_its_rule_or_a_no_agreement_position(boards, example):
+    run = simulate(boards, example, double_dummy=False)
+    for result in run.results:
+        [table] = result.tables
+        assert table.auction.is_over
+        without = {index for index, _ in table.no_agreement}
+        assert without == {i for i, rule in enumerate(table.rules) if rule is None}
+        for source in filter(None, table.rules):
+            assert source.startswith(str(REPO_ROOT / "conventions" / "strong-1nt-stayman.conv"))
+        assert len(table.explanations) == len(table.auction.calls)
+
+
+def test_summary_counts_every_rule_fired_and_never_fired(boards, example):
+    run = simulate(boards, example, double_dummy=False)
+    summary = summarize(run)
+    assert sum(summary.contracts[0].values()) == len(boards)
+    assert {rule.source for rule in summary.rules} == \
+        {str(node.spec.source) for node in example.nodes()}
+    by_rule = sum(rule.count for rule in summary.rules)
+    assert by_rule == sum(1 for r in run.results for s in r.tables[0].rules if s is not None)
+    assert by_rule + sum(summary.no_agreement.values()) == summary.calls
+    assert summary.never_fired == [rule for rule in summary.rules if rule.count == 0]
+    assert summary.par == [] and summary.imps_total is None
+
+
+def test_double_dummy_scores_and_par(boards, example):
+    result = bid_board(boards[1], example, None, double_dummy=True)
+    [table] = result.tables
+    assert len(result.dd) == 4 and all(len(row) == 5 for row in result.dd)
+    assert all(0 <= tricks <= 13 for row in result.dd for tricks in row)
+    contract = table.contract
+    if contract is None:
+        assert table.score_ns == 0 and table.tricks is None
+    else:
+        tricks = result.dd[contract.declarer][contract.strain]
+        score = contract.score(boards[1].vulnerability.is_vulnerable(contract.declarer), tricks)
+        assert table.tricks == tricks
+        assert table.score_ns == (score if contract.declarer % 2 == 0 else -score)
+    assert result.versus_par(0) == imps(table.score_ns - result.par_ns)
+    assert result.par_contracts and all(text[:3] in ("NS ", "EW ") for text in result.par_contracts)
+
+
+def test_par_contract_texts():
+    assert par_contract_texts(["4♠E+1", "4♠W+1"]) == ("EW 4S",)
+    assert par_contract_texts(["3NTN+1", "3NTS+1"]) == ("NS 3NT",)
+    assert par_contract_texts(["4♦Nx-1", "4♦Sx-1", "5♣NSxx"]) == ("NS 4DX", "NS 5CXX")
+    assert par_contract_texts([]) == ("Pass",)
+
+
+def test_two_tables_turn_the_cards_and_score_imps(boards, example, weak):
+    run = simulate(boards[1:2], example, weak, double_dummy=True, jobs=1)  # solved above: cached
+    summary = summarize(run)
+    for result in run.results:
+        first, second = result.tables
+        assert (first.north_south, first.east_west) == ("SLAM Example", "Weak NT test")
+        assert (second.north_south, second.east_west) == ("Weak NT test", "SLAM Example")
+        assert result.imps == imps(first.score_ns - second.score_ns)
+    assert summary.imps_total == sum(r.imps for r in run.results)
+    assert {number for number, _ in summary.imps_boards} == \
+        {r.board.number for r in run.results if r.tables[0].contract != r.tables[1].contract}
+    assert len(summary.par) == 2 and {rule.system for rule in summary.rules} == \
+        {"SLAM Example", "Weak NT test"}
+
+
+def test_fight_writes_first_disagreements_as_cases(boards, example, weak):
+    assert fight(boards[:8], example, example) == []
+    cases = fight(boards, example, weak, jobs=2)
+    assert cases
+    for raw in cases:
+        case = parse_case(raw, 1)
+        assert case.problem is None
+        assert raw["call_a"] == raw["expected"] != raw["call_b"]
+        assert (raw["system_a"], raw["system_b"]) == ("SLAM Example", "Weak NT test")
+        other = Robot(weak, opponents=example)
+        assert str(other.choose(case.hand, case.auction).call) == raw["call_b"]
+        mine = Robot(example, opponents=example)
+        assert str(mine.choose(case.hand, case.auction).call) == raw["expected"]
+    board = boards[int(cases[0]["source"].split()[-1]) - 1]
+    assert first_disagreement(board, example, weak) == cases[0]
+
+
+def test_imported_boards_keep_dealer_vulnerability_and_number(tmp_path, boards):
+    path = tmp_path / "in.pbn"
+    write_pbn_file(path, [PbnBoard(boards[0].deal, 9, Seat.WEST, Vulnerability.EW,
+                                   tags={"Event": "club night"}),
+                          PbnBoard(boards[1].deal, 10)])
+    first, second = imported_boards(path)
+    assert (first.number, first.dealer, first.vulnerability) == (9, Seat.WEST, Vulnerability.EW)
+    assert dict(first.tags)["Event"] == "club night"
+    assert (second.dealer, second.vulnerability) == (board_dealer(10), board_vulnerability(10))
+
+
+def test_simulate_command_writes_the_reports(tmp_path, capsys, weak_file):
+    out = tmp_path / "out"
+    code = cli.main(["simulate", "--system", str(weak_file), "--deals", "6", "--seed", "5",
+                     "--no-dd", "--jobs", "1", "--out", str(out)])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "Weak NT test at all four seats" in printed and "Never fired" in printed
+    assert sorted(p.name for p in out.iterdir()) == \
+        ["boards.csv", "boards.pbn", "report.html", "report.txt"]
+    pbn_in = out / "boards.pbn"
+    assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(pbn_in),
+                     "--no-dd", "--jobs", "1"]) == 0
+    assert "6 boards from " + str(pbn_in) in capsys.readouterr().out
+
+
+def test_fight_command_writes_json_lines(tmp_path, capsys, weak_file):
+    target = tmp_path / "cases.jsonl"
+    strong_file = weak_file.parent / "Strong.system"
+    code = cli.main(["fight", "--system", str(weak_file), "--vs", str(strong_file), "--deals",
+                     "12", "--seed", "2", "--jobs", "1", "--out", str(target)])
+    assert code == 0
+    lines = target.read_text().splitlines()
+    assert f"disagree on {len(lines)} of 12 boards" in capsys.readouterr().out
+    for line in lines:
+        case = json.loads(line)
+        assert case["source"].startswith("seed 2, board ")
+        assert parse_case(case, 1).problem is None
+
+
+def test_a_malformed_pbn_is_reported_with_file_and_line(tmp_path, capsys, weak_file):
+    path = tmp_path / "bad.pbn"
+    path.write_text('[Event "x"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n')
+    assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(path)]) == 2
+    assert f"{path}:2: Deal" in capsys.readouterr().err
