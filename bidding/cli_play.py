@@ -20,6 +20,7 @@ from .diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diag
                       terminal_has_symbols, wrapped)
 from .errors import BridgeError
 from .explain import Explanation
+from .pbn import PbnBoard, format_pbn
 from .players import COMPUTER, HUMAN, Player, PlayerStore
 from .scoring import contract_score, imps
 from .table import RobotPlayer, Table
@@ -58,13 +59,14 @@ class Board:
     def title(self) -> str:
         return board_title(self.number, self.dealer, self.vulnerability)
 
-    def pbn(self) -> str:
-        """A PBN record: board, dealer, vulnerability and deal (from the dealer)."""
-        vulnerable = "All" if self.vulnerability is Vulnerability.BOTH else str(self.vulnerability)
-        lines = [f'[Board "{self.number}"]'] if self.number else []
-        lines += [f'[Dealer "{self.dealer.letter}"]', f'[Vulnerable "{vulnerable}"]',
-                  f'[Deal "{self.deal.pbn(self.dealer)}"]']
-        return "\n".join(lines) + "\n"
+    @property
+    def heading(self) -> str:
+        """The title on one line: `Board 3, Dealer South, Vul EW`."""
+        return ", ".join(self.title.splitlines())
+
+    def pbn(self, **details) -> PbnBoard:
+        """The board for a PBN file; `details` adds auction, notes, contract, result..."""
+        return PbnBoard(self.deal, self.number, self.dealer, self.vulnerability, **details)
 
 
 def hand_figures(deal: Deal, seat: Seat) -> str:
@@ -186,13 +188,13 @@ def _print(text: FormattedText) -> None:
 
 def _run_deal(args) -> int:
     symbols = terminal_has_symbols() and not args.ascii
-    for offset, deal in enumerate(make_deals(args.n, args.seed, args.condition)):
-        board = Board.numbered(deal, args.board + offset)
-        if args.format == "pbn":
-            print(board.pbn())
-        else:
-            _print(deal_diagram(deal, symbols=symbols, title=board.title))
-            print()
+    boards = [Board.numbered(deal, args.board + offset)
+              for offset, deal in enumerate(make_deals(args.n, args.seed, args.condition))]
+    if args.format == "pbn":
+        sys.stdout.write(format_pbn(board.pbn() for board in boards))
+    for board in boards if args.format == "text" else ():
+        _print(deal_diagram(board.deal, symbols=symbols, title=board.title))
+        print()
     return 0
 
 
@@ -223,9 +225,18 @@ def _run_bid(args) -> int:
     table = Table({seat: RobotPlayer(system) for seat, system in systems.items()}, deal,
                   board.dealer, board.vulnerability)
     table.play()
+    explanations = table.explain()
+    if args.format == "pbn":
+        result = board_result(board, table.auction)
+        players = {seat.name.title(): system.name for seat, system in systems.items()}
+        sys.stdout.write(format_pbn([board.pbn(
+            auction=table.auction, contract=result.contract, passed_out=result.contract is None,
+            result=result.tricks, notes={e.index: e.text for e in explanations if e.rules},
+            tags=players | {"Scoring": "IMP", "OptimumScore": f"NS {result.par_ns}"})]))
+        return 0
     print("Systems: " + ", ".join(f"{seat.letter} {system.name}"
                                   for seat, system in systems.items()))
-    _print(board_report(board, table.auction, table.explain(), symbols=symbols))
+    _print(board_report(board, table.auction, explanations, symbols=symbols))
     return 0
 
 
@@ -282,6 +293,8 @@ def register(subparsers) -> None:
     bid.add_argument("--vul", help="vulnerability (None, NS, EW, Both), overriding the board's")
     bid.add_argument("--dir", action="append", default=[], metavar="DIR",
                      help="a user directory of .conv/.system files (repeatable)")
+    bid.add_argument("--format", choices=("text", "pbn"), default="text",
+                     help="the report (text) or a PBN record with the auction and its notes")
     bid.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
     bid.set_defaults(func=_run_bid)
 

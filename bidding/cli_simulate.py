@@ -20,11 +20,9 @@ from pathlib import Path
 from .conventions import BUILTIN_CONVENTIONS, ConventionError, ConventionLibrary, parse_file
 from .errors import BridgeError
 from .reports import text_report, write_reports
-from .simulate import fight, generated_boards, imported_boards, simulate, summarize
+from .simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
+                       summarize)
 from .system import BiddingSystem
-
-DEFAULT_DEALS = 100
-
 
 def register(subparsers) -> None:
     simulate_parser = subparsers.add_parser(
@@ -125,16 +123,8 @@ def _boards(args):
             script = Path(args.dealer).read_text(encoding="utf-8")
         except OSError as error:
             raise BridgeError(f"cannot read dealer script {args.dealer}: {error}") from None
-    count = args.deals or _script_produce(script, source) or DEFAULT_DEALS
     origin = f"seed {seed}" + (f", dealer script {args.dealer}" if args.dealer else "")
-    return generated_boards(count, seed, script, source), origin, seed
-
-
-def _script_produce(script: str, source: str) -> int | None:
-    if not script:
-        return None
-    from dealer.program import compile_program
-    return compile_program(script, source).produce
+    return generated_boards(args.deals, seed, script, source), origin, seed
 
 
 def run_simulate(args) -> int:

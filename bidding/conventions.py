@@ -369,7 +369,7 @@ class _Reader:
             forcing = "no"
         if forcing not in FORCING_VALUES:
             self.error(element, f"forcing={attrs['forcing']!r}: use no, yes or game")
-        handtypes_elements = [c for c in self.elements(element) if c.tag == "handtypes"]
+        handtypes_elements = [c for c in element if c.tag == "handtypes"]
         if len(handtypes_elements) > 1:
             self.error(handtypes_elements[1], f"<{element.tag}> has more than one <handtypes>")
         handtypes = self.handtypes(handtypes_elements[0]) if handtypes_elements else None

@@ -129,11 +129,7 @@ class Situation(NamedTuple):
     seat: int = 1                                             # 1-4 from the dealer
     passed_hand: bool = False
     partner_hcp: tuple[int, int] = UNKNOWN_HCP
-
-    @property
-    def unbid(self) -> tuple[int, ...]:
-        shown = set(self.own_suits) | set(self.partner_suits) | set(self.their_suits)
-        return tuple(s for s in ALL_SUITS if s not in shown)
+    unbid: tuple[int, ...] = ALL_SUITS                        # suits nobody has shown
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,
@@ -198,7 +194,7 @@ class SuitRef:
     @property
     def depends_on(self) -> tuple[str, ...]:
         """The Situation fields this reference reads."""
-        return () if self.is_fixed or self.word == "this" else _SUIT_FIELDS
+        return _REF_FIELDS.get(self.word, ())
 
     def phrase(self, some: bool = False) -> str:
         """How descriptions name this reference when no auction is known."""
@@ -235,7 +231,12 @@ class SuitRef:
 
 
 _NOT_SINGLE = object()
-_SUIT_FIELDS = ("own_suits", "partner_suits", "their_suits", "agreed")
+_REF_FIELDS = {
+    "partner": ("partner_suits",), "partner-first": ("partner_suits",),
+    "partner-all": ("partner_suits",), "own": ("own_suits",), "own-first": ("own_suits",),
+    "own-all": ("own_suits",), "their": ("their_suits",), "their-first": ("their_suits",),
+    "their-all": ("their_suits",), "agreed": ("agreed",), "unbid": ("unbid",),
+    "unbid-major": ("unbid",), "unbid-minor": ("unbid",), "longest-unbid": ("unbid",)}
 
 
 def _single_suit(word: str, situation: Situation, this: int | None):

@@ -38,6 +38,8 @@ about one command. Players are saved in {players}; your conventions and systems 
 
 @dataclass(frozen=True)
 class MenuCommand:
+    """One line of the menu: its key, a word that also selects it, and what it does."""
+
     key: str
     name: str
     summary: str

@@ -48,7 +48,7 @@ def view_conventions(menu: "Menu") -> None:
     for convention in conventions:
         role = (f"used inside {', '.join(convention.parents)}" if convention.parents
                 else "starts sequences")
-        lines.append(f"  {convention.name} ({role}) -- {convention.source.file}")
+        lines.append(f"  {convention.name} ({role}) -- {short_path(convention.source.file)}")
     menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which convention?", menu.convention_names(),
                                   topic="convention", optional=True)
@@ -64,13 +64,22 @@ def view_systems(menu: "Menu") -> None:
     lines = ["Systems:"]
     for spec in systems:
         aliases = f" (also {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
-        lines.append(f"  {spec.name}{aliases} -- {spec.source.file}")
+        lines.append(f"  {spec.name}{aliases} -- {short_path(spec.source.file)}")
     menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which system?", menu.system_names(), topic="system",
                                   optional=True)
     if name:
         depth = menu.terminal.ask_int("Levels of actions to show", 1, 20, default=1)
         menu.terminal.page(system_summary(name, menu.library, depth=depth))
+
+
+def short_path(file: str) -> str:
+    """A file's path relative to the repository or the home directory when inside them."""
+    path = Path(file).resolve()
+    for base, shown in ((REPO_ROOT, ""), (Path.home(), "~/")):
+        if base in path.parents:
+            return shown + str(path.relative_to(base))
+    return str(path)
 
 
 # --- creating ---------------------------------------------------------------------------------
@@ -103,8 +112,8 @@ def new_convention(menu: "Menu") -> None:
         "actions start sequences (openings, overcalls).",
         completer=WordCompleter(menu.convention_names(), ignore_case=True, sentence=True))
     description = terminal.ask("One-line description (Enter: none):", topic="description")
-    draft = ConventionDraft.create(file_name_for(name, ".conv", menu.user_directory), [name],
-                                   parents, description or None)
+    path = file_name_for(name, ConventionDraft.suffix, menu.user_directory)
+    draft = ConventionDraft.create(path, [name], parents, description or None)
     terminal.note(f"It will be saved as {draft.path}. Type `add` for its first action.")
     ConventionEditor(menu, draft).run()
 
@@ -114,8 +123,8 @@ def new_system(menu: "Menu") -> None:
     name = terminal.ask("Name of the new system:", _new_name(menu, "system"),
                         topic="system name", help="A name not used by any other system.")
     description = terminal.ask("One-line description (Enter: none):", topic="description")
-    draft = SystemDraft.create(file_name_for(name, ".system", menu.user_directory), [name],
-                               description or None)
+    path = file_name_for(name, SystemDraft.suffix, menu.user_directory)
+    draft = SystemDraft.create(path, [name], description or None)
     terminal.note(f"It will be saved as {draft.path}. Type `add` to list its conventions.")
     editor = SystemEditor(menu, draft)
     editor.add_listing()
@@ -199,7 +208,7 @@ class Editor:
                 command, argument = self.terminal.ask(f"edit {self.title()}>", self._parse,
                                                       completer=completer, topic="editor",
                                                       help=self.help)
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, EOFError):
                 if self.draft.changed:
                     self.menu.unsaved_drafts[self.draft.path.resolve()] = self.draft
                     self.terminal.note("Unsaved changes kept: open the same file again to "
@@ -439,6 +448,7 @@ class SystemEditor(Editor):
     def perform_own(self, command: str, argument: str) -> None:
         if command == "add":
             self.add_listing()
+            self.show()
         elif command == "fallback":
             name = self.terminal.ask_name("Fallback convention", self.menu.convention_names(),
                                           topic="convention", optional=True)
@@ -453,7 +463,6 @@ class SystemEditor(Editor):
             name = self.terminal.ask_name("Convention it plays", names, topic="convention",
                                           optional=True)
             if not name:
-                self.show()
                 return
             self.draft.list_convention(name, self._position(self.draft.root))
             listed.add(canonical(name))
@@ -461,11 +470,14 @@ class SystemEditor(Editor):
 
 # --- questions shared by the editors ------------------------------------------------------------
 def _call_text(answer: str) -> str:
+    """The call as SLAMBidding wrote it (`2S`, `PASS`, `X`), or a relative form as typed."""
     try:
-        CallTemplate.parse(answer)
+        template = CallTemplate.parse(answer)
     except CallTemplateError as error:
         raise AnswerError(str(error)) from None
-    return answer.strip()
+    if template.call is None:
+        return answer.strip()
+    return "PASS" if template.call.is_pass else str(template.call)
 
 
 def _over_text(answer: str) -> str:

@@ -69,45 +69,45 @@ def range_condition(function: str, bounds: tuple[int, int] | None, top: int) -> 
         ([f"{function} <= {high}"] if high < top else [])
 
 
-def shape_list(text: str) -> str | None:
-    """The answer to the shape question as a dealer shape list (None for any shape)."""
-    key = text.strip().lower()
+def shape_clause(answer: str, compass: str | None = None) -> str | None:
+    """The answer to the shape question as a dealer clause about `compass` (None: about
+    one hand, as hand conditions are written); None for any shape."""
+    key = answer.strip().lower()
     if not key:
         return None
-    if key == "balanced":
-        return BALANCED
-    digits = key.replace("-", "")
-    if re.fullmatch(r"\d{4}", digits):
-        return f"any {digits}"
-    if re.fullmatch(r"\d+=\d+=\d+=\d+", key):
-        return key.replace("=", "")
-    return text.strip()
+    negated = key == "unbalanced"
+    if negated or key == "balanced":
+        shapes = BALANCED
+    elif re.fullmatch(r"\d{4}", key.replace("-", "")):
+        shapes = "any " + key.replace("-", "")
+    elif re.fullmatch(r"\d+=\d+=\d+=\d+", key):
+        shapes = key.replace("=", "")
+    else:
+        shapes = answer.strip()
+    subject = f"{compass}, " if compass else ""
+    return f"{'not ' if negated else ''}shape({subject}{shapes})"
 
 
-def seat_condition(seat: Seat, hcp: tuple[int, int] | None,
-                   lengths: dict, shape: str | None) -> str:
+def seat_condition(seat: Seat, hcp: tuple[int, int] | None, lengths: dict, shape: str) -> str:
     """One seat's constraints in dealer's language (empty when there are none)."""
     name = seat.name.lower()
     clauses = range_condition(f"hcp({name})", hcp, 37)
     for suit in SUITS_HIGH_FIRST:
         clauses += range_condition(f"{suit.name.lower()}({name})", lengths.get(suit), 13)
-    if shape == "unbalanced":
-        clauses.append(f"not shape({name}, {BALANCED})")
-    elif shape:
-        clauses.append(f"shape({name}, {shape})")
+    shape_text = shape_clause(shape, name)
+    if shape_text:
+        clauses.append(shape_text)
     return " and ".join(clauses)
 
 
-def _check_shape(answer: str) -> str | None:
-    """A shape answer, checked by compiling it with the dealer (errors are re-asked)."""
+def _check_shape(answer: str) -> str:
+    """The shape answer if the dealer can compile it (errors are shown and re-asked)."""
     from dealer import compile_hand_condition
 
-    if answer.strip().lower() == "unbalanced":
-        return "unbalanced"
-    shape = shape_list(answer)
-    if shape is not None:
-        compile_hand_condition(f"shape({shape})", "<shape>")
-    return shape
+    clause = shape_clause(answer)
+    if clause:
+        compile_hand_condition(clause, "<shape>")
+    return answer
 
 
 def ask_seat_constraints(menu: "Menu", seat: Seat) -> str:

@@ -125,12 +125,13 @@ class TableSession:
     def auction(self) -> Auction:
         return self.table.auction
 
+    @property
     def symbols(self) -> bool:
         return self.terminal.symbols
 
     def run(self) -> None:
         seats = ", ".join(f"{seat.name.title()} {self.names[seat]}" for seat in Seat)
-        self.terminal.say(FormattedText([("class:title", f"{self.board.title.replace(chr(10), ', ')}"),
+        self.terminal.say(FormattedText([("class:title", self.board.heading),
                                          ("", f"\n{seats}\n")]))
         while not self.auction.is_over:
             try:
@@ -138,12 +139,12 @@ class TableSession:
             except UndoRequested as undo:
                 self._take_back(undo.seat)
         self.terminal.say(board_report(self.board, self.auction, self.explanations(self.auction),
-                                       self.names, self.symbols()))
+                                       self.names, self.symbols))
 
     def _announce(self, made) -> None:
         self.terminal.say(FormattedText([
             ("class:seat", f"{made.seat.name.title()}"), ("", f" ({made.player}): "),
-            call_fragment(made.call, self.symbols())]))
+            call_fragment(made.call, self.symbols)]))
 
     def _take_back(self, seat: Seat) -> None:
         """Rewind to just before `seat`'s last call."""
@@ -154,7 +155,7 @@ class TableSession:
             self.table.result.calls.pop()
             if made_by is seat:
                 break
-        calls = " ".join(call_text(call, self.symbols()) for call in reversed(taken))
+        calls = " ".join(call_text(call, self.symbols) for call in reversed(taken))
         self.terminal.note(f"Taken back: {calls}.")
 
     # --- what calls mean --------------------------------------------------------------------
@@ -171,10 +172,10 @@ class TableSession:
         elif not explanations:
             self.terminal.say("Nobody at this table plays a known system: every call is natural.")
         elif number is None:
-            self.terminal.say(FormattedText(explanation_fragments(explanations, self.symbols())))
+            self.terminal.say(FormattedText(explanation_fragments(explanations, self.symbols)))
         else:
             self.terminal.say(FormattedText(explanation_fragments([explanations[number - 1]],
-                                                                  self.symbols())))
+                                                                  self.symbols)))
 
     def _what_would_show(self, auction: Auction, call: Call) -> None:
         reason = auction.why_illegal(call)
@@ -184,10 +185,10 @@ class TableSession:
         trial.push(call)
         explanations = self.explanations(trial)
         if not explanations:
-            self.terminal.say(f"{call_text(call, self.symbols())} would be natural: nobody "
+            self.terminal.say(f"{call_text(call, self.symbols)} would be natural: nobody "
                               f"here plays a known system.")
             return
-        shown = call_fragment(call, self.symbols())
+        shown = call_fragment(call, self.symbols)
         text = wrapped(explanations[-1].text, len("If you call : ") + len(shown[1]))
         self.terminal.say(FormattedText([("", "If you call "), shown, ("", f": {text}")]))
 
@@ -200,7 +201,7 @@ class TableSession:
         for index, made in chosen:
             lines = "\n".join("    " + wrapped(reason, 4) for reason in made.choice.reasons)
             self.terminal.say(f"{index + 1}. {made.seat.name.title()} ({made.player}) "
-                              f"{call_text(made.call, self.symbols())}:\n{lines}")
+                              f"{call_text(made.call, self.symbols)}:\n{lines}")
 
     def _hint(self, seat: Seat, hand: Hand, auction: Auction) -> None:
         system = self.systems[seat % 2]
@@ -210,15 +211,15 @@ class TableSession:
         choice = Robot(system, opponents=self.systems[1 - seat % 2]).choose(hand, auction)
         reasons = "\n".join("    " + wrapped(reason, 4) for reason in choice.reasons)
         self.terminal.say(f"A robot playing {system.name} would call "
-                          f"{call_text(choice.call, self.symbols())}:\n{reasons}")
+                          f"{call_text(choice.call, self.symbols)}:\n{reasons}")
 
     # --- a human's turn ---------------------------------------------------------------------
     def show_turn(self, seat: Seat, hand: Hand, auction: Auction) -> None:
         heading = (f"{self.names[seat]}, you are {seat.name.title()} "
-                   f"({self.board.title.replace(chr(10), ', ')}); {hcp(hand)} HCP")
+                   f"({self.board.heading}); {hcp(hand)} HCP")
         self.terminal.say(FormattedText([("class:title", heading), ("", "\n")]
-                                        + list(hand_block(hand, self.symbols()))))
-        self.terminal.say(auction_grid(auction, symbols=self.symbols()))
+                                        + list(hand_block(hand, self.symbols))))
+        self.terminal.say(auction_grid(auction, symbols=self.symbols))
 
     def _human_turn(self, seat: Seat, hand: Hand, auction: Auction, problem: str | None) -> Call:
         if problem:
@@ -250,7 +251,7 @@ class TableSession:
         call = Call.parse(text)
         reason = auction.why_illegal(call)
         if reason is not None:
-            raise AnswerError(f"{call_text(call, self.symbols())} is not allowed: {reason}")
+            raise AnswerError(f"{call_text(call, self.symbols)} is not allowed: {reason}")
         return call
 
     def _call_number(self, argument: str, auction: Auction) -> int | None:

@@ -6,6 +6,7 @@ Ctrl-D (EOFError) are not caught here: the menu turns them into "back to the men
 """
 from __future__ import annotations
 
+import difflib
 import pydoc
 import re
 import shutil
@@ -74,7 +75,8 @@ class Terminal:
             history: History = InMemoryHistory()
             if self.history_dir is not None:
                 self.history_dir.mkdir(parents=True, exist_ok=True)
-                history = FileHistory(str(self.history_dir / f"{topic}.history"))
+                file_name = "-".join(topic.split()) + ".history"
+                history = FileHistory(str(self.history_dir / file_name))
             self._sessions[topic] = PromptSession(history=history)
         return self._sessions[topic]
 
@@ -93,7 +95,7 @@ class Terminal:
             if self.transcript is not None:
                 self.transcript.append(f"{label} {answer}")
             if answer == "?":
-                self.say(help or "No help here: type an answer, or Ctrl-C to go back.")
+                self.page(help or "No help here: type an answer, or Ctrl-C to go back.")
                 continue
             try:
                 return parse(answer or default)
@@ -142,8 +144,7 @@ class Terminal:
             if not answer and optional:
                 return ""
             if canonical(answer) not in known:
-                raise AnswerError(f"{answer!r} is not known; choose one of: "
-                                  f"{', '.join(known.values()) or 'none'}")
+                raise AnswerError(f"{answer!r} is not known; {_suggest(answer, known)}")
             return known[canonical(answer)]
 
         listing = help or "One of: " + ", ".join(known.values())
@@ -160,3 +161,18 @@ def _label(message: str, default: str = "", optional: bool = False) -> str:
     if message.endswith((":", "?", ">")):
         message, end = message[:-1], message[-1]
     return f"{message}{suffix}{end}"
+
+
+def _suggest(answer: str, known: dict[str, str], limit: int = 8) -> str:
+    """Names that contain or look like `answer`, or how to see them all."""
+    if not known:
+        return "there is none to choose from"
+    key = canonical(answer)
+    close = [name for folded, name in known.items() if key and key in folded]
+    close += [known[folded] for folded in difflib.get_close_matches(key, known, n=limit)
+              if known[folded] not in close]
+    if len(known) <= limit:
+        return "choose one of: " + ", ".join(known.values())
+    if close:
+        return "did you mean: " + ", ".join(close[:limit]) + "? (? lists them all)"
+    return "? lists them all, Tab completes"

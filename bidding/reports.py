@@ -8,14 +8,14 @@ import csv
 import datetime
 import html
 import io
-import os
 from collections import Counter
 from pathlib import Path
 
 from .calls import Strain
+from .explain import explain
 from .cards import Seat
 from .pbn import PbnBoard, dd_tricks_tag, format_pbn
-from .simulate import BoardResult, Simulation, Summary
+from .simulate import BoardResult, Simulation, Summary, short_source
 
 TOP_CONTRACTS = 20
 TOP_POSITIONS = 20
@@ -23,16 +23,6 @@ TOP_SWINGS = 15
 CSV_COLUMNS = ("board", "table", "north_south", "east_west", "dealer", "vulnerable", "deal",
                "auction", "contract", "declarer", "tricks", "score_ns", "par_ns",
                "par_contracts", "imps_vs_par", "imps")
-
-
-def short_source(source: str) -> str:
-    """`file:line` with the file relative to the working directory when it lies below it."""
-    file, _, line = source.rpartition(":")
-    try:
-        relative = os.path.relpath(file)
-    except ValueError:
-        return source
-    return f"{relative if not relative.startswith('..') else file}:{line}"
 
 
 def _percent(part: int, whole: int) -> str:
@@ -174,7 +164,8 @@ def pbn_boards(run: Simulation, date: datetime.date | None = None) -> list[PbnBo
                 side = "NS" if result.par_ns >= 0 else "EW"
                 tags["OptimumScore"] = f"{side} {abs(result.par_ns)}"
                 tags["ParContract"] = "; ".join(result.par_contracts)
-            notes = {i: text for i, text in enumerate(table.explanations) if text}
+            notes = {e.index: e.text for e in explain(table.auction, *run.systems_at(index))
+                     if e.status != "no agreement"}
             boards.append(PbnBoard(
                 board.deal, board.number, board.dealer, board.vulnerability,
                 auction=table.auction, notes=notes, contract=table.contract,

@@ -6,8 +6,7 @@ when nothing fits, or answers partner's forcing call with the cheapest natural c
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import partial
 from typing import Callable
 
 from .auction import Auction
@@ -19,20 +18,29 @@ from .rules import Rule, RuleSet
 from .system import BiddingSystem
 
 
-@dataclass(frozen=True)
 class Choice:
     """The call a robot makes, the rule it followed (None without one) and its reasoning.
 
     The reasons are written on first use: robots bidding thousands of deals rarely read them.
     """
 
-    call: Call
-    rule: Rule | None
-    reasoning: Callable[[], tuple[str, ...]] = field(repr=False, compare=False)
+    __slots__ = ("call", "rule", "_reasoning", "_reasons")
 
-    @cached_property
+    def __init__(self, call: Call, rule: Rule | None,
+                 reasoning: Callable[[], tuple[str, ...]]) -> None:
+        self.call = call
+        self.rule = rule
+        self._reasoning = reasoning
+        self._reasons: tuple[str, ...] | None = None
+
+    @property
     def reasons(self) -> tuple[str, ...]:
-        return self.reasoning()
+        if self._reasons is None:
+            self._reasons = self._reasoning()
+        return self._reasons
+
+    def __repr__(self) -> str:
+        return f"Choice({self.call}, {self.rule!r})"
 
     def __str__(self) -> str:
         return f"{self.call}: " + "; ".join(self.reasons)

@@ -242,7 +242,7 @@ def parse_over(text: str) -> frozenset[int]:
 
 
 # --- rules -----------------------------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
     """One call a player may make, with the hands that make it."""
 
@@ -270,8 +270,10 @@ class Rule:
     def __str__(self) -> str:
         return self.reason
 
+    def __repr__(self) -> str:
+        return f"Rule({self.call} at {self.source})"
 
-@dataclass(frozen=True, eq=False)
+
 class RuleSet:
     """The ordered rules for the player to act, each with the reason it is illegal (or None).
 
@@ -280,16 +282,26 @@ class RuleSet:
     `none` (nothing agreed). `forced` is set when partner's forcing call must be answered.
     """
 
-    rules: tuple[Rule, ...]
-    illegal: tuple[str | None, ...]
-    status: str
-    describe_situation: Callable[[], str]
-    forced: bool = False
+    __slots__ = ("rules", "illegal", "status", "forced", "_describe", "_situation")
 
-    @cached_property
+    def __init__(self, rules: tuple[Rule, ...], illegal: tuple[str | None, ...], status: str,
+                 describe_situation: Callable[[], str], forced: bool = False) -> None:
+        self.rules = rules
+        self.illegal = illegal
+        self.status = status
+        self.forced = forced
+        self._describe = describe_situation
+        self._situation: str | None = None
+
+    @property
     def situation(self) -> str:
         """Where the player is, in words ("after 1NT (P)"), worked out on first use."""
-        return self.describe_situation()
+        if self._situation is None:
+            self._situation = self._describe()
+        return self._situation
+
+    def __repr__(self) -> str:
+        return f"RuleSet({len(self.rules)} rules, {self.status})"
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)

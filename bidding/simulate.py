@@ -16,6 +16,7 @@ import multiprocessing
 import re
 import time
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -23,16 +24,17 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from .auction import Auction
-from .calls import Call, Strain
 from .cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability, \
     deal_from_owners
+from .conventions import REPO_ROOT
 from .errors import BridgeError
 from .robot import Robot
+from .rules import Source
 from .scoring import Contract, imps
 from .system import BiddingSystem
-from .table import RobotPlayer, Table
 
 CHUNK = 20                  # boards per task sent to a worker process
+DEFAULT_DEALS = 100
 _VULNERABILITY_INDEX = {Vulnerability.NONE: 0, Vulnerability.NS: 1, Vulnerability.EW: 2,
                         Vulnerability.BOTH: 3}  # dealer.dd's order
 
@@ -49,15 +51,17 @@ class Board:
     tags: tuple[tuple[str, str], ...] = ()
 
 
-def generated_boards(count: int, seed: int, script: str = "",
+def generated_boards(count: int | None, seed: int, script: str = "",
                      source: str = "<dealer>") -> list[Board]:
-    """`count` deals from the dealer's stream for `seed`, meeting the script's condition
-    (and predeals). The script's `dealer` and `vulnerable` apply to every board; without
-    them dealer and vulnerability follow the board numbers."""
+    """`count` deals (None: the script's `produce`, else DEFAULT_DEALS) from the dealer's
+    stream for `seed`, meeting the script's condition (and predeals). The script's `dealer`
+    and `vulnerable` apply to every board; without them dealer and vulnerability follow
+    the board numbers."""
     from dealer.dealing import accepted_batches, open_stream
     from dealer.program import compile_program
 
     program = compile_program(script, source)
+    count = count or program.produce or DEFAULT_DEALS
     dealer = None if program.dealer is None else Seat(program.dealer)
     vulnerability = None if program.vulnerable is None else \
         Vulnerability.parse(program.vulnerable)
@@ -94,16 +98,15 @@ def imported_boards(path: Path | str) -> list[Board]:
 # --- one board -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TableRun:
-    """One auction of a board: who sat North-South and East-West, the calls, the rule
-    behind each call (`file:line`, None without one), what each call showed, the positions
-    where the bidder had no agreement ((call index, situation)), and the result double
-    dummy (declarer's tricks and the North-South score; None without double dummy)."""
+    """One auction of a board: who sat North-South and East-West, the calls, where the
+    rule behind each call was written (None without one), the positions where the bidder
+    had no agreement ((call index, situation)), and the result double dummy (declarer's
+    tricks and the North-South score; None without double dummy)."""
 
     north_south: str
     east_west: str
     auction: Auction
-    rules: tuple[str | None, ...]
-    explanations: tuple[str, ...]
+    rules: tuple[Source | None, ...]
     no_agreement: tuple[tuple[int, str], ...]
     tricks: int | None = None
     score_ns: int | None = None
@@ -159,24 +162,31 @@ def owners_of(deal: Deal) -> np.ndarray:
     return owners
 
 
+@lru_cache(maxsize=8)
+def _robots(north_south: BiddingSystem, east_west: BiddingSystem) -> dict[Seat, Robot]:
+    """The four robots of a table, built once per process for a pair of systems."""
+    systems = (north_south, east_west)
+    return {seat: Robot(systems[seat % 2], opponents=systems[1 - seat % 2]) for seat in Seat}
+
+
 def bid_table(board: Board, north_south: BiddingSystem,
               east_west: BiddingSystem) -> TableRun:
-    """Four robots bid the board; records each call's rule and explanation."""
-    players = {seat: RobotPlayer(north_south if seat % 2 == 0 else east_west) for seat in Seat}
-    table = Table(players, board.deal, board.dealer, board.vulnerability)
-    result = table.play()
+    """Four robots bid the board; records the rule behind each call and, for calls made
+    without one, the situation the system had no agreement for."""
+    robots = _robots(north_south, east_west)
+    auction = Auction(board.dealer, vulnerability=board.vulnerability)
     rules, no_agreement = [], []
-    for index, made in enumerate(result.calls):
-        rule = made.choice.rule if made.choice else None
-        rules.append(None if rule is None else str(rule.source))
-        if rule is None:
-            system = players[made.seat].system
-            prefix = Auction(board.dealer, result.auction.calls[:index], board.vulnerability)
-            opponents = players[made.seat.lho].system
-            no_agreement.append((index, system.ruleset(prefix, opponents).situation))
-    explanations = tuple("" if e.status == "no agreement" else e.text for e in table.explain())
-    return TableRun(north_south.name, east_west.name, result.auction, tuple(rules),
-                    explanations, tuple(no_agreement))
+    while not auction.is_over:
+        seat = auction.turn
+        robot = robots[seat]
+        choice = robot.choose(board.deal[seat], auction)
+        rules.append(None if choice.rule is None else choice.rule.source)
+        if choice.rule is None:
+            situation = robot.system.ruleset(auction, robot.opponents).situation  # memoised
+            no_agreement.append((len(auction.calls), situation))
+        auction.push(choice.call)
+    return TableRun(north_south.name, east_west.name, auction, tuple(rules),
+                    tuple(no_agreement))
 
 
 def _scored(run: TableRun, board: Board, tricks_table) -> TableRun:
@@ -242,6 +252,12 @@ class Simulation:
     jobs: int
     seed: int | None = None
     origin: str = ""            # where the deals came from, for the reports
+
+    def systems_at(self, table: int) -> tuple[BiddingSystem, BiddingSystem]:
+        """(North-South, East-West) systems of table 0 or 1."""
+        if self.theirs is None:
+            return self.ours, self.ours
+        return (self.ours, self.theirs) if table == 0 else (self.theirs, self.ours)
 
 
 _worker_task: Callable | None = None
@@ -356,7 +372,7 @@ def summarize(run: Simulation) -> Summary:
             calls += len(table.auction.calls)
             for position, (call, source) in enumerate(zip(table.auction.calls, table.rules)):
                 if source is not None:
-                    use = uses[(table.system_of(table.auction.seat_of(position)), source)]
+                    use = uses[(table.system_of(table.auction.seat_of(position)), str(source))]
                     use.count += 1
                     use.calls[str(call)] += 1
             for position, situation in table.no_agreement:
@@ -391,33 +407,39 @@ def first_disagreement(board: Board, first: BiddingSystem, second: BiddingSystem
     """The first position in `first`'s own auction of the board (its robots at every seat)
     where a `second` robot would call differently, as a case in the shared JSON Lines
     format (expected: `first`'s call), or None when they agree throughout."""
-    players = {seat: RobotPlayer(first) for seat in Seat}
-    result = Table(players, board.deal, board.dealer, board.vulnerability).play()
+    own = bid_table(board, first, first)
     other = Robot(second, opponents=first)
     auction = Auction(board.dealer, vulnerability=board.vulnerability)
-    for made in result.calls:
-        hand = board.deal[made.seat]
+    for call, rule in zip(own.auction.calls, own.rules):
+        seat = auction.turn
+        hand = board.deal[seat]
         choice = other.choose(hand, auction)
-        if choice.call is not made.call:
+        if choice.call is not call:
             return {
                 "hand": str(hand), "history": [str(c) for c in auction.calls],
                 "dealer": board.dealer.letter,
                 "vulnerability": _CASE_VULNERABILITY[board.vulnerability],
-                "to_act": made.seat.letter, "expected": str(made.call),
+                "to_act": seat.letter, "expected": str(call),
                 "group": f"fight {first.name} vs {second.name}", "topic": "bidder fight",
                 "source": f"board {board.number}",
-                "system_a": first.name, "call_a": str(made.call),
-                "rule_a": _rule_text(made.choice.rule if made.choice else None),
+                "system_a": first.name, "call_a": str(call), "rule_a": _rule_text(rule),
                 "system_b": second.name, "call_b": str(choice.call),
-                "rule_b": _rule_text(choice.rule),
+                "rule_b": _rule_text(choice.rule and choice.rule.source),
                 "deal": board.deal.pbn(board.dealer),
             }
-        auction.push(made.call)
+        auction.push(call)
     return None
 
 
-def _rule_text(rule) -> str:
-    return "no agreement" if rule is None else str(rule.source)
+def _rule_text(source: Source | None) -> str:
+    return "no agreement" if source is None else short_source(str(source))
+
+
+def short_source(source: str) -> str:
+    """`file:line` with the file relative to the repository when it lies in it."""
+    file, _, line = source.rpartition(":")
+    path = Path(file)
+    return f"{path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else file}:{line}"
 
 
 def fight(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, jobs: int = 1,

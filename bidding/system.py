@@ -8,6 +8,8 @@ here?" is one dictionary look-up after the first time.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+
 from .auction import Auction
 from .calls import CALLS, PASS, Call, Strain
 from .cards import Seat
@@ -20,12 +22,16 @@ from .rules import Rule, RuleSet, Source
 _PASS_INDEX = PASS.index
 _LONGEST_SUIT_MIN = 4          # a longest suit of thirteen cards has at least four
 _STATE_LIMIT = 200_000
+_RULES_PER_NODE_LIMIT = 5_000
+_ROOT_SITUATIONS = {"open": ("open",), "direct": ("overcall", "double"), "balance": ("balance",)}
+_ROOT_WORDS = {"direct": "direct seat over", "balance": "balancing seat over"}
 
 
 class Node:
     """An action placed in a system's tree: its spec and its continuations after splicing."""
 
-    __slots__ = ("spec", "children", "convention", "depends_on")
+    __slots__ = ("spec", "children", "convention", "depends_on", "_situation_key",
+                 "_rules")
 
     def __init__(self, spec: ActionSpec, children: tuple["Node", ...], convention: str) -> None:
         self.spec = spec
@@ -34,7 +40,20 @@ class Node:
         fields = spec.call.depends_on + (("seat",) if spec.seats is not None else ())
         fields += tuple(f for ref in spec.shows or () for f in ref.depends_on)
         fields += tuple(f for t in spec.handtypes or () for f in t.depends_on)
-        self.depends_on = tuple(sorted(set(fields)))   # rules are cached by these fields
+        self.depends_on = tuple(sorted(set(fields)))
+        self._situation_key = attrgetter(*self.depends_on) if self.depends_on else None
+        self._rules: dict = {}                 # situation key -> rules
+
+    def rules(self, situation: Situation) -> list[Rule]:
+        """The concrete rules this action gives in a situation, cached by the values of the
+        situation fields it reads (an absolute call with fixed suits is resolved once)."""
+        key = self._situation_key(situation) if self._situation_key is not None else None
+        rules = self._rules.get(key)
+        if rules is None:
+            if len(self._rules) >= _RULES_PER_NODE_LIMIT:
+                self._rules.clear()
+            rules = self._rules[key] = _make_rules(self, situation)
+        return rules
 
     def __repr__(self) -> str:
         return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
@@ -51,6 +70,7 @@ class BiddingSystem:
         self.warnings: list[Problem] = []
         self._nodes_of: dict[int, tuple[Node, ...]] = {}
         self._interpreters: dict[tuple, Interpreter] = {}
+        self._root_candidates: dict[tuple[str, int], list[Node]] = {}
         self._originals: dict[str, tuple[str, Source]] = {}   # replaced names as written
         problems: list[Problem] = []
         listings, self._offs, self._replaces, fallback = self._settings(spec, problems, [])
@@ -203,6 +223,19 @@ class BiddingSystem:
                                         f"{child.name!r} is listed under {convention.name!r}, "
                                         f"which never includes it"))
             self._check_nesting(nested, child, problems)
+
+    def root_candidates(self, situation: str, over: int) -> list[Node]:
+        """Roots that apply in a root situation (`open`, `direct` or `balance`) over the
+        opponents' last bid (PASS for an opening), cached: every auction starts here."""
+        key = (situation, over)
+        nodes = self._root_candidates.get(key)
+        if nodes is None:
+            allowed = _ROOT_SITUATIONS[situation]
+            nodes = self._root_candidates[key] = [
+                n for n in self.roots
+                if (n.spec.kind in allowed or n.spec.kind not in ROOT_KINDS)
+                and over in n.spec.over]
+        return nodes
 
     def nodes(self) -> list[Node]:
         """Every distinct node of the tree (roots, continuations and fallback)."""
@@ -379,27 +412,23 @@ class Interpreter:
                 status = "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
         situation = self._situation(state, history)
-        rules = [rule for node in nodes for rule in _rules_of(node, situation)]
+        rules = tuple([rule for node in nodes for rule in node.rules(situation)])
         legality = _Legality(history, state.last_bid)
-        illegal = tuple([legality.why_illegal(rule.call) for rule in rules])
-        return RuleSet(tuple(rules), illegal, status, describe, self._forced(state, history))
+        last_bid = legality.last_bid
+        illegal = tuple([None if rule.call.index > last_bid else legality.why_illegal(rule.call)
+                         for rule in rules])
+        return RuleSet(rules, illegal, status, describe, self._forced(state, history))
 
     @staticmethod
     def _root(system: BiddingSystem, history: tuple[int, ...], last_bid: int):
         """Candidates while our side has only passed: openings, overcalls or balancing.
         Their `over` is matched against the opponents' last bid (PASS for an opening)."""
         if last_bid < 0:
-            allowed, over, text = ("open",), _PASS_INDEX, "opening"
-        elif history[-1] != _PASS_INDEX:
-            allowed, over, text = ("overcall", "double"), history[last_bid], "direct seat over"
-        else:
-            allowed, over, text = ("balance",), history[last_bid], "balancing seat over"
-        nodes = [n for n in system.roots
-                 if (n.spec.kind in allowed or n.spec.kind not in ROOT_KINDS)
-                 and over in n.spec.over]
-        if last_bid >= 0:
-            text = f"{text} {CALLS[over]}"
-        return nodes, "root", lambda: text
+            return system.root_candidates("open", _PASS_INDEX), "root", _opening_text
+        over = history[last_bid]
+        situation = "direct" if history[-1] != _PASS_INDEX else "balance"
+        return (system.root_candidates(situation, over), "root",
+                lambda: f"{_ROOT_WORDS[situation]} {CALLS[over]}")
 
     def _forced(self, state: _State, history: tuple[int, ...]) -> bool:
         """Partner's last call was forcing and the right-hand opponent passed."""
@@ -424,16 +453,22 @@ class Interpreter:
                 if player % 2 == side and suit in both:
                     agreed = suit
                     break
+        shown = {suit for _, suit in state.events}
         return Situation(
             own.suits, partner.suits,
             tuple([suit for player, suit in state.events if player % 2 != side]),
             agreed, partner.bid_levels,
             history[state.last_bid] if state.last_bid >= 0 else -1,
-            self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp)
+            self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
+            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]))
 
 
 _GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4,
                Strain.NOTRUMP: 3}
+
+
+def _opening_text() -> str:
+    return "opening"
 
 
 def _sequence_description(history: tuple[int, ...], status: str, on_tree: bool):
@@ -489,22 +524,6 @@ class _Legality:
             return f"{CALLS[last]} is not doubled" if not self.doubled \
                 else f"{CALLS[last]} is already redoubled"
         return None
-
-
-_RULES_CACHE: dict[tuple, list[Rule]] = {}
-_RULES_CACHE_LIMIT = 100_000
-
-
-def _rules_of(node: Node, situation: Situation) -> list[Rule]:
-    """The concrete rules an action gives in this situation, cached by the situation fields
-    the action reads (an absolute call with fixed suits is resolved once)."""
-    key = (node,) + tuple([getattr(situation, field) for field in node.depends_on])
-    rules = _RULES_CACHE.get(key)
-    if rules is None:
-        if len(_RULES_CACHE) >= _RULES_CACHE_LIMIT:
-            _RULES_CACHE.clear()
-        rules = _RULES_CACHE[key] = _make_rules(node, situation)
-    return rules
 
 
 def _make_rules(node: Node, situation: Situation) -> list[Rule]:

@@ -138,7 +138,7 @@ def test_cli_prints_summary_and_failures(case_file, library, tmp_path, capsys):
     assert "expected 2C, got P by no agreement" in out
 
 
-def test_cli_topic_option(case_file, tmp_path, capsys):
+def test_cli_topic_option(case_file, library, tmp_path, capsys):
     import cli
     cli.main(["cases", str(case_file), "--system", "Case runner test system",
               "--dir", str(tmp_path), "--topic", "openings"])

@@ -4,9 +4,11 @@ import pytest
 
 import cli
 from bidding.auction import Auction
+from bidding.calls import Call
 from bidding.cards import Deal, Seat, Vulnerability
 from bidding.cli_play import Board, board_result, hand_figures, make_deals
 from bidding.evaluation import hcp
+from bidding.pbn import read_pbn
 
 DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
 
@@ -58,6 +60,17 @@ def test_bid_prints_auction_explanations_and_result(capsys):
     assert re.search(r"Contract: \S+ by (North|East|South|West)|Contract: Passed out", out)
     assert "Par:" in out and "Score:" in out
     assert "South  3-4-3-3, 16 HCP, 8 losers" in out
+
+
+def test_bid_as_pbn_has_the_auction_and_its_notes(capsys):
+    cli.main(["bid", "--deal", DEAL, "--system", "example", "--format", "pbn"])
+    boards = read_pbn(capsys.readouterr().out)
+    assert len(boards) == 1
+    board = boards[0]
+    assert board.deal == Deal.parse(DEAL)
+    assert board.auction.calls[2] == Call.parse("1NT")
+    assert board.notes[2].startswith("15-17 HCP")
+    assert board.tags["South"] == "SLAM Example"
 
 
 def test_bid_needs_a_known_system(capsys):

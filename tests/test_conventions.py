@@ -37,7 +37,8 @@ def test_slambidding_example_loads_as_written():
     assert spec.names == ["Strong 1NT with Stayman", "Strong 1NT"]
     opening = spec.actions[0]
     assert isinstance(opening, ActionSpec)
-    assert (opening.kind, opening.call.text, opening.seats) == ("open", "1NT", frozenset({1, 2, 3, 4}))
+    assert (opening.kind, opening.call.text) == ("open", "1NT")
+    assert opening.seats == frozenset({1, 2, 3, 4})
     assert len(opening.handtypes) == 5
     stayman = opening.children[0]
     assert (stayman.kind, stayman.call.text) == ("ask", "2C")
@@ -123,9 +124,11 @@ def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
                                               '<convention name="Twice"/></open>'))
     write(tmp_path, "t1.conv", convention("Twice", '<pass bid="P"/>'))
     write(tmp_path, "t2.conv", convention("twice", '<pass bid="P"/>'))
-    write(tmp_path, "c1.conv", convention("Loop one", '<open bid="1D"><convention name="Loop two"/></open>'))
-    write(tmp_path, "c2.conv", convention("Loop two", '<ask bid="2C"><convention name="Loop one"/></ask>',
-                                          "<parent>Loop one</parent>"))
+    write(tmp_path, "c1.conv", convention(
+        "Loop one", '<open bid="1D"><convention name="Loop two"/></open>'))
+    write(tmp_path, "c2.conv", convention(
+        "Loop two", '<ask bid="2C"><convention name="Loop one"/></ask>',
+        "<parent>Loop one</parent>"))
     write(tmp_path, "s.system", "<system><name>S</name><convention>A</convention>"
                                 "<convention>Loop one</convention></system>")
     library = ConventionLibrary([tmp_path], builtin=False)
@@ -156,7 +159,8 @@ def test_entities_and_external_files_are_never_read(tmp_path):
 
 
 def test_wrong_root_and_missing_parts(tmp_path):
-    assert "expected <convention> or <system>" in problems_of(write(tmp_path, "x.conv", "<rules/>"))[0]
+    wrong_root = problems_of(write(tmp_path, "x.conv", "<rules/>"))
+    assert "expected <convention> or <system>" in wrong_root[0]
     text = "\n".join(problems_of(write(tmp_path, "y.conv", "<convention/>")))
     assert "needs at least one <name>" in text and "needs <actions>" in text
 

@@ -10,7 +10,7 @@ from prompt_toolkit.output import DummyOutput
 
 from bidding import evaluation
 from bidding.authoring import validate
-from bidding.cards import Deal, Hand, Seat
+from bidding.cards import Hand, Seat
 from bidding.conventions import ConventionLibrary
 from bidding.menu import Menu
 from bidding.menu_terminal import Terminal

@@ -37,7 +37,8 @@ def test_raise_is_relative_to_partners_last_bid_in_the_suit():
 
 
 def test_cheapest_jump_cue_and_new_suits():
-    over_1s = Situation(partner_suits=(D,), their_suits=(S,), last_bid_index=Call.parse("1S").index)
+    over_1s = Situation(partner_suits=(D,), their_suits=(S,), unbid=(C, H),
+                        last_bid_index=Call.parse("1S").index)
     assert resolve("cheapest(partner)", over_1s) == ["2D"]
     assert resolve("jump(partner)", over_1s) == ["3D"]
     assert resolve("jump(partner, 2)", over_1s) == ["4D"]
@@ -46,7 +47,8 @@ def test_cheapest_jump_cue_and_new_suits():
     assert resolve("new", over_1s) == ["2C", "2H"]          # unbid suits, cheapest first
     assert resolve("jumpnew", over_1s) == ["3C", "3H"]
     assert resolve("4(major)", over_1s) == ["4H", "4S"]
-    assert resolve("7(partner)", Situation(partner_suits=(D,), last_bid_index=CALLS[-1].index)) == ["7D"]
+    after_7nt = Situation(partner_suits=(D,), last_bid_index=CALLS[-1].index)
+    assert resolve("7(partner)", after_7nt) == ["7D"]    # illegal now, still resolved
     assert resolve("jump(partner, 6)", over_1s) == []       # above 7NT: no rule
 
 
@@ -116,7 +118,7 @@ def test_honours_and_controls_are_checked():
 
 
 def test_support_stopper_longest_and_sets():
-    after_1s = Situation(partner_suits=(S,), their_suits=(H,))
+    after_1s = Situation(partner_suits=(S,), their_suits=(H,), unbid=(C, D))
     assert fits("K32.5.QJ6543.K32", [Support(1, SuitRef("partner"), 11, 11)], after_1s)
     assert fits("K32.K5.QJ654.K32", [Stopper(1, SuitRef("their"))], after_1s)
     assert not fits("K32.5.QJ6543.K32", [Stopper(1, SuitRef("their"))], after_1s)
@@ -151,7 +153,7 @@ def test_suit_reference_words():
     with pytest.raises(SuitReferenceError):
         SuitRef.parse("mine")
     assert SuitRef.parse(" Partner ").word == "partner"
-    situation = Situation(own_suits=(C, D), partner_suits=(H, D), their_suits=(S,))
+    situation = Situation(own_suits=(C, D), partner_suits=(H, D), their_suits=(S,), unbid=())
     assert SuitRef("own-first").candidates(situation, None) == (C,)
     assert SuitRef("partner").candidates(situation, None) == (D,)
     assert SuitRef("unbid").candidates(situation, None) == ()

@@ -1,17 +1,17 @@
 """Simulation: deals from the dealer's stream, robots at one or two tables, double-dummy
 scores, statistics, bidder fights, and the `simulate` / `fight` commands."""
+import io
 import json
-from pathlib import Path
 
 import pytest
 
 import cli
 from bidding.cards import Seat, Vulnerability, board_dealer, board_vulnerability
 from bidding.cases import parse_case
-from bidding.cli_simulate import load_system
+from bidding.cli_simulate import ProgressBar, load_system
 from bidding.conventions import REPO_ROOT, ConventionLibrary
 from bidding.robot import Robot
-from bidding.pbn import PbnBoard, write_pbn_file
+from bidding.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
 from bidding.scoring import imps
 from bidding.simulate import (bid_board, fight, first_disagreement, generated_boards,
                               imported_boards, par_contract_texts, simulate, summarize)
@@ -99,8 +99,8 @@ def test_each_call_has_its_rule_or_a_no_agreement_position(boards, example):
         without = {index for index, _ in table.no_agreement}
         assert without == {i for i, rule in enumerate(table.rules) if rule is None}
         for source in filter(None, table.rules):
-            assert source.startswith(str(REPO_ROOT / "conventions" / "strong-1nt-stayman.conv"))
-        assert len(table.explanations) == len(table.auction.calls)
+            assert source.file == str(REPO_ROOT / "conventions" / "strong-1nt-stayman.conv")
+        assert len(table.rules) == len(table.auction.calls)
 
 
 def test_summary_counts_every_rule_fired_and_never_fired(boards, example):
@@ -116,8 +116,12 @@ def test_summary_counts_every_rule_fired_and_never_fired(boards, example):
     assert summary.par == [] and summary.imps_total is None
 
 
+CHEAP_DD_BOARD = 4   # a deal double dummy solves quickly
+
+
 def test_double_dummy_scores_and_par(boards, example):
-    result = bid_board(boards[1], example, None, double_dummy=True)
+    board = boards[CHEAP_DD_BOARD]
+    result = bid_board(board, example, None, double_dummy=True)
     [table] = result.tables
     assert len(result.dd) == 4 and all(len(row) == 5 for row in result.dd)
     assert all(0 <= tricks <= 13 for row in result.dd for tricks in row)
@@ -126,7 +130,7 @@ def test_double_dummy_scores_and_par(boards, example):
         assert table.score_ns == 0 and table.tricks is None
     else:
         tricks = result.dd[contract.declarer][contract.strain]
-        score = contract.score(boards[1].vulnerability.is_vulnerable(contract.declarer), tricks)
+        score = contract.score(board.vulnerability.is_vulnerable(contract.declarer), tricks)
         assert table.tricks == tricks
         assert table.score_ns == (score if contract.declarer % 2 == 0 else -score)
     assert result.versus_par(0) == imps(table.score_ns - result.par_ns)
@@ -141,7 +145,8 @@ def test_par_contract_texts():
 
 
 def test_two_tables_turn_the_cards_and_score_imps(boards, example, weak):
-    run = simulate(boards[1:2], example, weak, double_dummy=True, jobs=1)  # solved above: cached
+    board = boards[CHEAP_DD_BOARD]       # solved above: the double-dummy table is cached
+    run = simulate([board], example, weak, double_dummy=True, jobs=1)
     summary = summarize(run)
     for result in run.results:
         first, second = result.tables
@@ -172,6 +177,29 @@ def test_fight_writes_first_disagreements_as_cases(boards, example, weak):
     assert first_disagreement(board, example, weak) == cases[0]
 
 
+def test_progress_bar_draws_only_on_a_terminal():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    quiet, terminal = io.StringIO(), Terminal()
+    for stream in (quiet, terminal):
+        bar = ProgressBar("bidding", stream)
+        bar(5, 10)
+        bar(10, 10)
+    assert quiet.getvalue() == ""
+    assert "\rbidding [" in terminal.getvalue() and "10/10" in terminal.getvalue()
+    assert terminal.getvalue().endswith("\n")
+
+
+def test_imported_boards_from_lin(tmp_path, boards):
+    path = tmp_path / "in.lin"
+    path.write_text(board_to_lin(PbnBoard(boards[2].deal, 3, Seat.SOUTH, Vulnerability.NS)) + "\n")
+    [board] = imported_boards(path)
+    assert (board.number, board.deal, board.dealer, board.vulnerability) == \
+        (3, boards[2].deal, Seat.SOUTH, Vulnerability.NS)
+
+
 def test_imported_boards_keep_dealer_vulnerability_and_number(tmp_path, boards):
     path = tmp_path / "in.pbn"
     write_pbn_file(path, [PbnBoard(boards[0].deal, 9, Seat.WEST, Vulnerability.EW,
@@ -196,6 +224,17 @@ def test_simulate_command_writes_the_reports(tmp_path, capsys, weak_file):
     assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(pbn_in),
                      "--no-dd", "--jobs", "1"]) == 0
     assert "6 boards from " + str(pbn_in) in capsys.readouterr().out
+
+
+def test_simulate_command_deals_what_a_dealer_script_accepts(tmp_path, capsys, weak_file):
+    script = tmp_path / "strong.dlr"
+    script.write_text("produce 4\ndealer south\ncondition hcp(south) >= 15\n")
+    assert cli.main(["simulate", "--system", str(weak_file), "--dealer", str(script),
+                     "--seed", "1", "--no-dd", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    assert f"4 boards from seed 1, dealer script {script}" in capsys.readouterr().out
+    for board in read_pbn_file(tmp_path / "boards.pbn"):
+        assert board.dealer is Seat.SOUTH
+        assert sum(max(0, card.rank - 8) for card in board.deal[Seat.SOUTH]) >= 15
 
 
 def test_fight_command_writes_json_lines(tmp_path, capsys, weak_file):

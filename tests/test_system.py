@@ -1,4 +1,5 @@
 """Systems: compiling conventions into a tree and mapping auctions onto it."""
+import functools
 from pathlib import Path
 
 import numpy as np
@@ -86,7 +87,9 @@ def test_seats_and_passed_hands(tmp_path):
             <open bid="1S" seats="12"/>
             <open bid="3C"><handtypes><type><seat in="4"/></type></handtypes></open>
             <balance bid="1NT"><handtypes><type><passedhand/></type></handtypes></balance>
-            <balance bid="2NT"><handtypes><type><passedhand value="no"/></type></handtypes></balance>
+            <balance bid="2NT">
+              <handtypes><type><passedhand value="no"/></type></handtypes>
+            </balance>
         </actions></convention>""",
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
     system = library.system("S")
@@ -254,3 +257,26 @@ def test_switches_must_name_known_conventions_and_unused_listings_warn(tmp_path)
         library.system("T")
     assert "no convention named 'Gerber'" in str(caught.value)
     assert "no convention named 'Puppet'" in str(caught.value)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(list(Seat)),
+       vulnerability=st.sampled_from(list(Vulnerability)), data=st.data())
+def test_every_repository_system_bids_complete_legal_auctions(seed, dealer, vulnerability, data):
+    library = _repository_library()
+    systems = [library.system(spec.name) for spec in library.all_systems()]
+    north_south = data.draw(st.sampled_from(systems))
+    east_west = data.draw(st.sampled_from(systems))
+    deal = random_deal(np.random.default_rng(seed))
+    robots = {seat: Robot(north_south, opponents=east_west) if seat % 2 == 0
+              else Robot(east_west, opponents=north_south) for seat in Seat}
+    bidding = Auction(dealer, vulnerability=vulnerability)
+    while not bidding.is_over:
+        bidding.push(robots[bidding.turn].choose(deal[bidding.turn], bidding).call)
+    assert len(explain(bidding, north_south, east_west)) == len(bidding)
+
+
+@functools.lru_cache(maxsize=1)
+def _repository_library() -> ConventionLibrary:
+    """The repository's own conventions and systems, loaded once."""
+    return ConventionLibrary()
