@@ -28,6 +28,7 @@ from .cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability,
     deal_from_owners
 from .conventions import REPO_ROOT
 from .errors import BridgeError
+from .explain import explain
 from .robot import Robot
 from .rules import Source
 from .scoring import Contract, imps
@@ -100,14 +101,16 @@ def imported_boards(path: Path | str) -> list[Board]:
 class TableRun:
     """One auction of a board: who sat North-South and East-West, the calls, where the
     rule behind each call was written (None without one), the positions where the bidder
-    had no agreement ((call index, situation)), and the result double dummy (declarer's
-    tricks and the North-South score; None without double dummy)."""
+    had no agreement ((call index, situation)), what the explained calls showed ((call
+    index, text), when asked for), and the result double dummy (declarer's tricks and the
+    North-South score; None without double dummy)."""
 
     north_south: str
     east_west: str
     auction: Auction
     rules: tuple[Source | None, ...]
     no_agreement: tuple[tuple[int, str], ...]
+    explanations: tuple[tuple[int, str], ...] = ()
     tricks: int | None = None
     score_ns: int | None = None
 
@@ -169,10 +172,11 @@ def _robots(north_south: BiddingSystem, east_west: BiddingSystem) -> dict[Seat, 
     return {seat: Robot(systems[seat % 2], opponents=systems[1 - seat % 2]) for seat in Seat}
 
 
-def bid_table(board: Board, north_south: BiddingSystem,
-              east_west: BiddingSystem) -> TableRun:
+def bid_table(board: Board, north_south: BiddingSystem, east_west: BiddingSystem,
+              explained: bool = False) -> TableRun:
     """Four robots bid the board; records the rule behind each call and, for calls made
-    without one, the situation the system had no agreement for."""
+    without one, the situation the system had no agreement for. `explained` adds what
+    each call showed, cheap here where the robots have just built the rule sets."""
     robots = _robots(north_south, east_west)
     auction = Auction(board.dealer, vulnerability=board.vulnerability)
     rules, no_agreement = [], []
@@ -185,8 +189,11 @@ def bid_table(board: Board, north_south: BiddingSystem,
             situation = robot.system.ruleset(auction, robot.opponents).situation  # memoised
             no_agreement.append((len(auction.calls), situation))
         auction.push(choice.call)
+    explanations = () if not explained else tuple(
+        (e.index, e.text) for e in explain(auction, north_south, east_west)
+        if e.status != "no agreement")
     return TableRun(north_south.name, east_west.name, auction, tuple(rules),
-                    tuple(no_agreement))
+                    tuple(no_agreement), explanations)
 
 
 def _scored(run: TableRun, board: Board, tricks_table) -> TableRun:
@@ -219,13 +226,14 @@ def par_contract_texts(contracts: Iterable[str]) -> tuple[str, ...]:
 
 
 def bid_board(board: Board, ours: BiddingSystem, theirs: BiddingSystem | None,
-              double_dummy: bool) -> BoardResult:
+              double_dummy: bool, explained: bool = False) -> BoardResult:
     """The board at one table (ours at every seat) or two (ours North-South at table 1,
     East-West at table 2), scored double dummy when asked."""
     if theirs is None:
-        runs = (bid_table(board, ours, ours),)
+        runs = (bid_table(board, ours, ours, explained),)
     else:
-        runs = (bid_table(board, ours, theirs), bid_table(board, theirs, ours))
+        runs = (bid_table(board, ours, theirs, explained),
+                bid_table(board, theirs, ours, explained))
     if not double_dummy:
         return BoardResult(board, runs)
     from dealer import dd
@@ -299,12 +307,14 @@ def run_parallel(task: Callable, items: Sequence, jobs: int,
 
 def simulate(boards: Sequence[Board], ours: BiddingSystem, versus: BiddingSystem | None = None,
              double_dummy: bool = True, jobs: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> Simulation:
-    """Bid every board (see the module doc); results in board order."""
+             progress: Callable[[int, int], None] | None = None,
+             explained: bool = False) -> Simulation:
+    """Bid every board (see the module doc); results in board order. `explained` keeps
+    what each call showed, for the PBN notes."""
     started = time.perf_counter()
 
     def task(board: Board) -> BoardResult:
-        return bid_board(board, ours, versus, double_dummy)
+        return bid_board(board, ours, versus, double_dummy, explained)
 
     results = list(run_parallel(task, boards, jobs, progress))
     return Simulation(ours, versus, results, double_dummy, time.perf_counter() - started, jobs)
@@ -355,10 +365,10 @@ class Summary:
 def summarize(run: Simulation) -> Summary:
     """Frequencies, rule use, positions without agreement, par and IMP statistics."""
     systems = [run.ours] + ([run.theirs] if run.theirs is not None else [])
-    uses: dict[tuple[str, str], RuleUse] = {}
+    uses: dict[tuple[str, Source], RuleUse] = {}
     for system in systems:
         for node in sorted(system.nodes(), key=lambda n: (n.spec.source.file, n.spec.source.line)):
-            key = (system.name, str(node.spec.source))
+            key = (system.name, node.spec.source)
             uses.setdefault(key, RuleUse(system.name, str(node.spec.source), node.convention,
                                          node.spec.kind, node.spec.call.text))
     tables = len(run.results[0].tables) if run.results else 1
@@ -372,7 +382,8 @@ def summarize(run: Simulation) -> Summary:
             calls += len(table.auction.calls)
             for position, (call, source) in enumerate(zip(table.auction.calls, table.rules)):
                 if source is not None:
-                    use = uses[(table.system_of(table.auction.seat_of(position)), str(source))]
+                    use = uses[(table.north_south if position % 2 == dealer_side
+                                else table.east_west, source)]
                     use.count += 1
                     use.calls[str(call)] += 1
             for position, situation in table.no_agreement:
