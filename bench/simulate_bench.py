@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bidding_bench import bid_all  # noqa: E402
 
 from bidding.cards import Seat  # noqa: E402
-from bidding.conventions import ConventionLibrary  # noqa: E402
+from bidding.cli_simulate import load_system  # noqa: E402
 from bidding.robot import Robot  # noqa: E402
 from bidding.simulate import generated_boards, owners_of, simulate  # noqa: E402
 
@@ -59,21 +59,21 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--dd-deals", type=int, default=20)
-    parser.add_argument("--system", action="append", help="default: SLAM Example and SAYC")
+    parser.add_argument("--system", action="append",
+                        help="name or .system file (default: SLAM Example and SAYC)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     boards = generated_boards(3 * args.deals, args.seed)
     warm_up, first, second = (boards[i * args.deals:(i + 1) * args.deals] for i in range(3))
-    library = ConventionLibrary()
     jobs = os.cpu_count() or 1
     for name in args.system or ["SLAM Example", "SAYC"]:
-        system = library.system(name)
+        system = load_system(name, [])
         engine_rate(system, warm_up)
         engine = engine_rate(system, first)
         ours = simulate_rate(system, second)
         wall = simulate(boards, system, double_dummy=False, jobs=jobs)
-        print(f"{name}: engine loop {engine:.0f} deals/CPU-s; simulate without double dummy "
+        print(f"{system.name}: engine loop {engine:.0f} deals/CPU-s; simulate without double dummy "
               f"{ours:.0f} deals/CPU-s on one core ({100 * ours / engine:.0f}% of the engine); "
               f"{len(boards) / wall.seconds:.0f} deals/s on {jobs} processes "
               f"({len(boards)} deals)")

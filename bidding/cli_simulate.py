@@ -132,7 +132,7 @@ def run_simulate(args) -> int:
     theirs = load_system(args.vs, args.dir) if args.vs else None
     boards, origin, seed = _boards(args)
     run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=args.jobs,
-                   progress=ProgressBar("bidding"))
+                   progress=ProgressBar("bidding"), explained=bool(args.out))
     run.origin, run.seed = origin, seed
     summary = summarize(run)
     print(text_report(run, summary))

@@ -449,6 +449,10 @@ class _Reader:
         except ValueError as error:
             self.error(element, f"<condition>: {error}")
             return None
+        except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
+            self.error(element, f"<condition> {text!r} could not be compiled: the dealer module "
+                                f"failed with {type(error).__name__}: {error}")
+            return None
         description = getattr(compiled, "describe", lambda: text)()
         return Condition(line, text, compiled, description)
 

@@ -240,6 +240,7 @@ def read_pbn(text: str, file: str = "<pbn>") -> list[PbnBoard]:
 
 
 def read_pbn_file(path: Path | str) -> list[PbnBoard]:
+    """The games of a PBN file: UTF-8, or else ISO-8859-1 as the standard has it."""
     path = Path(path)
     raw = path.read_bytes()
     try:

@@ -12,7 +12,6 @@ from collections import Counter
 from pathlib import Path
 
 from .calls import Strain
-from .explain import explain
 from .cards import Seat
 from .pbn import PbnBoard, dd_tricks_tag, format_pbn
 from .simulate import BoardResult, Simulation, Summary, short_source
@@ -145,7 +144,8 @@ def csv_text(run: Simulation) -> str:
 # --- PBN -------------------------------------------------------------------------------------
 def pbn_boards(run: Simulation, date: datetime.date | None = None) -> list[PbnBoard]:
     """Every table of every board as a PBN game: the players are the systems, the result is
-    declarer's double-dummy tricks, and each explained call has its explanation as a note."""
+    declarer's double-dummy tricks, and each call explained (see `simulate(explained=)`) has
+    its explanation as a note."""
     date = date or datetime.date.today()
     rooms = ("Open", "Closed")
     boards = []
@@ -164,8 +164,7 @@ def pbn_boards(run: Simulation, date: datetime.date | None = None) -> list[PbnBo
                 side = "NS" if result.par_ns >= 0 else "EW"
                 tags["OptimumScore"] = f"{side} {abs(result.par_ns)}"
                 tags["ParContract"] = "; ".join(result.par_contracts)
-            notes = {e.index: e.text for e in explain(table.auction, *run.systems_at(index))
-                     if e.status != "no agreement"}
+            notes = dict(table.explanations)
             boards.append(PbnBoard(
                 board.deal, board.number, board.dealer, board.vulnerability,
                 auction=table.auction, notes=notes, contract=table.contract,

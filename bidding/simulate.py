@@ -261,12 +261,6 @@ class Simulation:
     seed: int | None = None
     origin: str = ""            # where the deals came from, for the reports
 
-    def systems_at(self, table: int) -> tuple[BiddingSystem, BiddingSystem]:
-        """(North-South, East-West) systems of table 0 or 1."""
-        if self.theirs is None:
-            return self.ours, self.ours
-        return (self.ours, self.theirs) if table == 0 else (self.theirs, self.ours)
-
 
 _worker_task: Callable | None = None
 
@@ -380,6 +374,7 @@ def summarize(run: Simulation) -> Summary:
         for index, table in enumerate(result.tables):
             contracts[index][table.contract_text] += 1
             calls += len(table.auction.calls)
+            dealer_side = table.auction.dealer % 2    # positions of this parity are N-S's
             for position, (call, source) in enumerate(zip(table.auction.calls, table.rules)):
                 if source is not None:
                     use = uses[(table.north_south if position % 2 == dealer_side

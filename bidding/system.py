@@ -30,11 +30,12 @@ _ROOT_WORDS = {"direct": "direct seat over", "balance": "balancing seat over"}
 class Node:
     """An action placed in a system's tree: its spec and its continuations after splicing."""
 
-    __slots__ = ("spec", "children", "convention", "depends_on", "_situation_key",
+    __slots__ = ("spec", "over", "children", "convention", "depends_on", "_situation_key",
                  "_rules")
 
     def __init__(self, spec: ActionSpec, children: tuple["Node", ...], convention: str) -> None:
         self.spec = spec
+        self.over = spec.over                  # read for every candidate of every rule set
         self.children = children
         self.convention = convention
         fields = spec.call.depends_on + (("seat",) if spec.seats is not None else ())
@@ -234,7 +235,7 @@ class BiddingSystem:
             nodes = self._root_candidates[key] = [
                 n for n in self.roots
                 if (n.spec.kind in allowed or n.spec.kind not in ROOT_KINDS)
-                and over in n.spec.over]
+                and over in n.over]
         return nodes
 
     def nodes(self) -> list[Node]:
@@ -405,10 +406,10 @@ class Interpreter:
         if position is None:
             nodes, status, describe = self._root(system, history, state.last_bid)
         else:
-            nodes = [n for n in position if rho in n.spec.over]
+            nodes = [n for n in position if rho in n.over]
             status = "sequence"
             if not nodes:
-                nodes = [n for n in system.fallback if rho in n.spec.over]
+                nodes = [n for n in system.fallback if rho in n.over]
                 status = "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
         situation = self._situation(state, history)

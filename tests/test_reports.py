@@ -40,13 +40,13 @@ def boards():
 
 @pytest.fixture(scope="module")
 def plain_run(boards, example):
-    return simulate(boards, example, double_dummy=False)
+    return simulate(boards, example, double_dummy=False, explained=True)
 
 
 @pytest.fixture(scope="module")
 def match_run(boards, example):
     """Two tables with double dummy, on one quick board."""
-    return simulate(boards[CHEAP_DD_BOARD:CHEAP_DD_BOARD + 1], example, example)
+    return simulate(boards[CHEAP_DD_BOARD:CHEAP_DD_BOARD + 1], example, example, explained=True)
 
 
 @pytest.fixture(scope="module")

@@ -101,6 +101,9 @@ def test_each_call_has_its_rule_or_a_no_agreement_position(boards, example):
         for source in filter(None, table.rules):
             assert source.file == str(REPO_ROOT / "conventions" / "strong-1nt-stayman.conv")
         assert len(table.rules) == len(table.auction.calls)
+        assert table.explanations == ()
+    explained = simulate(boards[:4], example, double_dummy=False, explained=True)
+    assert any(result.tables[0].explanations for result in explained.results)
 
 
 def test_summary_counts_every_rule_fired_and_never_fired(boards, example):
