@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from bidding.auction import Auction  # noqa: E402
 from bidding.cards import Seat, Vulnerability, random_deal  # noqa: E402
-from bidding.conventions import ConventionLibrary  # noqa: E402
+from bidding.conventions import ConventionError, ConventionLibrary  # noqa: E402
 from bidding.robot import Robot  # noqa: E402
 
 NATURAL = ROOT / "tests" / "golden" / "natural"
@@ -115,10 +115,17 @@ def main(argv=None) -> int:
     rng = np.random.default_rng(args.seed)
     warm_up = [random_deal(rng) for _ in range(args.deals)]
     rounds = [[random_deal(rng) for _ in range(args.deals)] for _ in range(args.rounds)]
-    library = ConventionLibrary([NATURAL])
-    names = ["Test Natural", "SLAM Example"] + [s.name for s in library.all_systems()
-                                                if s.name not in ("Test Natural", "SLAM Example")]
-    for name in names:
+    runs = [(ConventionLibrary([NATURAL], builtin=False,
+                               files=[ROOT / "conventions" / "strong-1nt-stayman.conv",
+                                      ROOT / "systems" / "SLAM-Example.system"]), name)
+            for name in ("Test Natural", "SLAM Example")]
+    try:
+        repository = ConventionLibrary()
+        runs += [(repository, spec.name) for spec in repository.all_systems()
+                 if spec.name != "SLAM Example"]
+    except ConventionError as error:
+        print(f"repository systems skipped: {str(error).splitlines()[0]}")
+    for library, name in runs:
         figures = time_bidding(name, warm_up, rounds, library)
         print(f"bidding, {name}, 4 robots, {figures['calls']:.1f} calls a deal: "
               f"first {args.deals} deals {figures['first']:.0f} deals/s; then fresh deals "

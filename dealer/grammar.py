@@ -110,7 +110,7 @@ _SHAPE, _ANY, _DEAL, _VUL = _kw("shape"), _kw("any"), _kw("deal"), _kw("nv", "vu
 _COUNT = _kw(*COUNT_KEYWORDS)
 _CALLS = (  # keyword, arguments (a _Parser method name), node, may be written bare
     (_COUNT, "_seat_and_suit",
-     lambda w, kind, seat, suit: ast.Count(COUNT_KEYWORDS[kind], seat, suit, w), True),
+     lambda w, kind, seat=None, suit=None: ast.Count(COUNT_KEYWORDS[kind], seat, suit, w), True),
     (_SUIT, "_optional_seat",
      lambda w, name, seat=None: ast.SuitLength(seat, SUITS[name.rstrip("s")], w), True),
     (_kw("cccc"), "_optional_seat", lambda w, _, seat=None: ast.Cccc(seat, w), True),
@@ -245,15 +245,17 @@ class _Parser:
             raise _Miss(start, name)
         raise best
 
-    def repeat(self, rule, pos: int, values: list) -> int:
-        """Apply `rule` again and again, adding its values; the position after the last."""
+    def repeat(self, rule, pos: int, values: list, *, more: bool = False) -> int:
+        """Apply `rule` again and again, adding its values. Returns the position after the
+        last match, or, if there was none (and `more` does not say that matches came
+        before), after the whitespace that was skipped looking for one."""
         while True:
             try:
                 value, end = rule(pos)
             except _Miss:
-                return pos
+                return pos if more else self.skip(pos)
             values.append(value)
-            pos = end
+            pos, more = end, True
 
     def number(self, pos: int, pattern: re.Pattern = _NUMBER):
         match = self.token(pattern, pos, A_NUMBER)
@@ -470,7 +472,7 @@ class _Parser:
         start = self.skip(pos)
         first, end = term(start)
         terms = [first]
-        end = self.repeat(term, end, terms)
+        end = self.repeat(term, end, terms, more=True)
         return ast.ShapeSpec(tuple(terms), dellacherie, self.where(start, end)), end
 
     def _sign(self, pos: int, signs: str) -> tuple[str, int]:
@@ -639,13 +641,13 @@ class _Parser:
             return end
         if word == "pointcount":
             values: list = []
-            end = self.repeat(self.signed_number, self.skip(end), values)
+            end = self.repeat(self.signed_number, end, values)
             statements.append(ast.PointCount(tuple(values), self.where(start, end)))
             return end
         if word == "altcount":
             index, end = self.must(self.number, end)
             values = []
-            end = self.repeat(self.signed_number, self.skip(end), values)
+            end = self.repeat(self.signed_number, end, values)
             statements.append(ast.AltCount(index, tuple(values), self.where(start, end)))
             return end
         rule, build = {

@@ -1,5 +1,4 @@
 """Systems: compiling conventions into a tree and mapping auctions onto it."""
-import functools
 from pathlib import Path
 
 import numpy as np
@@ -259,12 +258,19 @@ def test_switches_must_name_known_conventions_and_unused_listings_warn(tmp_path)
     assert "no convention named 'Puppet'" in str(caught.value)
 
 
+@pytest.fixture(scope="module")
+def repository_systems():
+    """Every system of the repository's own files, loaded once."""
+    library = ConventionLibrary()
+    return [library.system(spec.name) for spec in library.all_systems()]
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), dealer=st.sampled_from(list(Seat)),
        vulnerability=st.sampled_from(list(Vulnerability)), data=st.data())
-def test_every_repository_system_bids_complete_legal_auctions(seed, dealer, vulnerability, data):
-    library = _repository_library()
-    systems = [library.system(spec.name) for spec in library.all_systems()]
+def test_every_repository_system_bids_complete_legal_auctions(
+        repository_systems, seed, dealer, vulnerability, data):
+    systems = repository_systems
     north_south = data.draw(st.sampled_from(systems))
     east_west = data.draw(st.sampled_from(systems))
     deal = random_deal(np.random.default_rng(seed))
@@ -274,9 +280,3 @@ def test_every_repository_system_bids_complete_legal_auctions(seed, dealer, vuln
     while not bidding.is_over:
         bidding.push(robots[bidding.turn].choose(deal[bidding.turn], bidding).call)
     assert len(explain(bidding, north_south, east_west)) == len(bidding)
-
-
-@functools.lru_cache(maxsize=1)
-def _repository_library() -> ConventionLibrary:
-    """The repository's own conventions and systems, loaded once."""
-    return ConventionLibrary()
