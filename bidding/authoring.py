@@ -86,6 +86,8 @@ def describe_node(node: Node, convention: str | None = None) -> str:
         parts.append(f"over {spec.over_text}")
     if spec.seats:
         parts.append("seats " + "".join(str(s) for s in sorted(spec.seats)))
+    if spec.levels:
+        parts.append("levels " + "".join(str(level) for level in sorted(spec.levels)))
     if spec.forcing != "no":
         parts.append("forcing" if spec.forcing == "yes" else "game forcing")
     if spec.alert:

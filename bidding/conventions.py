@@ -11,14 +11,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from lxml import etree
 
 from .errors import BridgeError
-from .handtypes import (Combined, Condition, Constraint, FigureRange, HandType, Longest,
-                        PassedHand, SeatIn, ShapeTest, Stopper, SuitHolding, SuitRef,
-                        SuitReferenceError, Support, Vulnerable)
+from .cards import Hand
+from .handtypes import (SIDES, SUIT_KINDS, Combined, Condition, Constraint, FigureRange, Fit,
+                        Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn, ShapeTest,
+                        ShownSuits, Stopper, SuitHolding, SuitRef, SuitReferenceError, Support,
+                        Vulnerable)
 from .rules import CallTemplate, CallTemplateError, OverError, Source, parse_over
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +93,7 @@ class ActionSpec:
     forcing: str = "no"
     shows: tuple[SuitRef, ...] | None = None
     over_text: str | None = None                # as written; None when defaulted
+    levels: frozenset[int] | None = None        # the bid must be at one of these levels
 
 
 @dataclass(eq=False)
@@ -346,7 +349,7 @@ class _Reader:
         return tuple(items)
 
     def action(self, element) -> ActionSpec | None:
-        attrs = self.attributes(element, ("bid", "over", "seats", "meaning", "alert",
+        attrs = self.attributes(element, ("bid", "over", "seats", "levels", "meaning", "alert",
                                           "forcing", "shows"))
         call = None
         if "bid" not in attrs:
@@ -374,12 +377,29 @@ class _Reader:
             self.error(handtypes_elements[1], f"<{element.tag}> has more than one <handtypes>")
         handtypes = self.handtypes(handtypes_elements[0]) if handtypes_elements else None
         children = self.action_list(element)
+        levels = self.levels(element, call)
         if call is None:
             return None
         return ActionSpec(element.tag, call, over, self.seats(element, "seats"), handtypes,
                           children, self.source(element), attrs.get("meaning"),
                           bool(self.flag(element, "alert", False)), forcing,
-                          self.shows(element, attrs.get("shows")), attrs.get("over"))
+                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels)
+
+    def levels(self, element, call: CallTemplate | None) -> frozenset[int] | None:
+        """`levels="12"`: the levels the resolved bid may have."""
+        text = element.get("levels")
+        if text is None:
+            return None
+        digits = text.replace(",", "").replace(" ", "")
+        if not digits or any(ch not in "1234567" for ch in digits):
+            self.error(element, f"levels={text!r}: use level digits 1-7, e.g. 12")
+            return None
+        levels = frozenset(int(ch) for ch in digits)
+        fixed = call.call if call is not None else None
+        if fixed is not None and not (fixed.is_bid and fixed.level in levels):
+            self.error(element, f"levels={text!r} excludes the call {fixed}: the action would "
+                                f"never apply (levels= is for relative bids such as new)")
+        return levels
 
     def shows(self, element, text: str | None) -> tuple[SuitRef, ...] | None:
         if text is None:
@@ -432,29 +452,67 @@ class _Reader:
         honours = self.pair(element, "honorsmin", "honorsmax", 0, 5)
         controls = self.pair(element, "controlsmin", "controlsmax", 0, 3)
         any_of = bool(self.flag(element, "any", False)) if allow_any else False
-        return SuitHolding(line, ref, low, high, honours, controls, any_of)
+        kind = self.choice(element, "kind", tuple(SUIT_KINDS), None) if allow_any else None
+        if kind is not None and ref.is_fixed and \
+                ref.candidates(None, None)[0] not in SUIT_KINDS[kind]:
+            self.error(element, f"<{element.tag}> ref={ref.word!r} is never a {kind}")
+            return None
+        return SuitHolding(line, ref, low, high, honours, controls, any_of, kind)
+
+    def choice(self, element, name: str, values: tuple[str, ...], default: str | None):
+        """An attribute that takes one of a few words (any case)."""
+        text = element.get(name)
+        if text is None:
+            return default
+        word = text.strip().lower()
+        if word not in values:
+            self.error(element, f"<{element.tag}> {name}={text!r}: use {', '.join(values)}")
+            return default
+        return word
+
+    def combined(self, element, line: int):
+        low, high = self.pair(element, "min", "max", 0, 40)
+        count = self.choice(element, "count", ("hcp", "points", "support"), "hcp")
+        use = self.choice(element, "use", ("min", "max"), "min")
+        ref = None
+        if count == "support":
+            ref = self.suit_ref(element, "suit", "partner")
+            if ref is None:
+                return None
+        elif element.get("suit") is not None:
+            self.error(element, "<combined> suit= goes with count=\"support\" (support points "
+                                "for that suit)")
+        return Combined(line, low, high, count, ref, use)
+
+    def fit(self, element, line: int):
+        ref = self.suit_ref(element, "suit", "partner")
+        low, high = self.pair(element, "min", "max", 0, 26)
+        if low is None and high is None:
+            self.error(element, "<fit> needs min= or max= (cards in the suit together)")
+            return None
+        return None if ref is None else Fit(line, ref, low, high,
+                                            bool(self.flag(element, "any", False)))
+
+    def shown(self, element, line: int):
+        side = self.choice(element, "side", SIDES, None)
+        if side is None:
+            if element.get("side") is None:
+                self.error(element, f"<shown> needs side=\"...\" ({', '.join(SIDES)})")
+            return None
+        low, high = self.pair(element, "min", "max", 0, 4)
+        return ShownSuits(line, side, low, high)
 
     def condition(self, element, line: int):
         text = " ".join((element.text or "").split())
         if not text:
             self.error(element, "<condition> is empty: write a dealer expression such as hcp >= 15")
             return None
-        compile_hand_condition = _dealer_compiler()
-        if compile_hand_condition is None:
-            self.error(element, "<condition> needs the dealer module "
-                                "(dealer.compile_hand_condition), which is not available")
+        compiled = compiled_condition(text)
+        if isinstance(compiled, str):
+            self.error(element, compiled)
             return None
-        try:
-            compiled = compile_hand_condition(text, f"<condition at {self.file}:{line}>")
-        except ValueError as error:
-            self.error(element, f"<condition>: {error}")
-            return None
-        except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
-            self.error(element, f"<condition> {text!r} could not be compiled: the dealer module "
-                                f"failed with {type(error).__name__}: {error}")
-            return None
-        description = getattr(compiled, "describe", lambda: text)()
-        return Condition(line, text, compiled, description)
+        predicate, description = compiled
+        return Condition(line, text, predicate, description)
 
     # -- systems ---------------------------------------------------------------------------
     def system(self, root) -> SystemSpec:
@@ -527,6 +585,39 @@ class _Reader:
         return Listing(name, self.source(element), nested)
 
 
+PROBE_HANDS = tuple(Hand.parse(text) for text in (
+    "AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432",
+    "5432.5432.5432.2", "AKQ.AKQ.AKQ.AKQJ", "KJ72.Q984.52.A73"))
+"""Hands every `condition` is tried on when it is loaded: one-suiters (voids), a yarborough,
+the strongest hand and an ordinary one. A condition that fails on one of them (dividing by a
+length that can be zero, say) is an error in the file."""
+
+
+@lru_cache(maxsize=None)
+def compiled_condition(text: str) -> tuple[Callable, str] | str:
+    """The dealer module's predicate for a `condition` text and its description, or the
+    message saying why there is none. Compiled (and tried on PROBE_HANDS) once per process:
+    libraries are loaded repeatedly and rules share conditions."""
+    compile_hand_condition = _dealer_compiler()
+    if compile_hand_condition is None:
+        return ("<condition> needs the dealer module (dealer.compile_hand_condition), which "
+                "is not available")
+    try:
+        compiled = compile_hand_condition(text, "<condition>")
+    except ValueError as error:
+        return str(error)
+    except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
+        return (f"<condition> {text!r} could not be compiled: the dealer module failed with "
+                f"{type(error).__name__}: {error}")
+    for hand in PROBE_HANDS:
+        try:
+            compiled(hand)
+        except Exception as error:  # noqa: BLE001 - reported with the file and line
+            return (f"<condition> {text!r} fails on the hand {hand}: {error}; guard it, e.g. "
+                    f"`spades > 0 and hcp / spades >= 3`")
+    return compiled, getattr(compiled, "describe", lambda: text)()
+
+
 def _dealer_compiler():
     """The dealer module's compiler of one-hand conditions, or None if it is missing."""
     try:
@@ -552,7 +643,7 @@ _CONSTRAINT_READERS = {
     "hearts": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("h"), False)),
     "diamonds": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("d"), False)),
     "clubs": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("c"), False)),
-    "suit": (("ref", "any") + _HOLDING_ATTRIBUTES,
+    "suit": (("ref", "any", "kind") + _HOLDING_ATTRIBUTES,
              lambda r, e, n: r.holding(e, n, r.suit_ref(e, "ref"), True)),
     "balanced": ((), lambda r, e, n: ShapeTest(n, "balanced")),
     "semibalanced": ((), lambda r, e, n: ShapeTest(n, "semibalanced")),
@@ -567,7 +658,11 @@ _CONSTRAINT_READERS = {
                                                        r.flag(e, "they", None))),
     "seat": (("in",), lambda r, e, n: _seat(r, e, n)),
     "passedhand": (("value",), lambda r, e, n: PassedHand(n, bool(r.flag(e, "value", True)))),
-    "combined": (("min", "max"), lambda r, e, n: Combined(n, *r.pair(e, "min", "max", 0, 40))),
+    "combined": (("min", "max", "count", "suit", "use"), lambda r, e, n: r.combined(e, n)),
+    "partnerhcp": (("min", "max"), lambda r, e, n: PartnerHcp(n, *r.pair(e, "min", "max", 0, 40))),
+    "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
+    "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
+    "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
     "condition": ((), lambda r, e, n: r.condition(e, n)),
 }
 

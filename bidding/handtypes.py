@@ -8,12 +8,12 @@ The same resolution yields the description ("15-17 HCP, balanced") and what the 
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, NamedTuple
 
 from . import evaluation
 from .cards import Hand, Suit
+from .errors import BridgeError
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 ALL_SUITS = (0, 1, 2, 3)
@@ -130,16 +130,18 @@ class Situation(NamedTuple):
     passed_hand: bool = False
     partner_hcp: tuple[int, int] = UNKNOWN_HCP
     unbid: tuple[int, ...] = ALL_SUITS                        # suits nobody has shown
+    partner_lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4  # shown, by suit
+    forced: bool = False              # partner's last call was forcing and RHO passed
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,
                 "h": 2, "heart": 2, "hearts": 2, "s": 3, "spade": 3, "spades": 3}
 _AUCTION_SUITS = ("partner", "partner-first", "own", "own-first", "their", "their-first",
                   "agreed", "this")
-_SETS = ("unbid", "unbid-major", "unbid-minor", "their-all", "partner-all", "own-all",
-         "major", "minor", "any")
+_SETS = ("unbid", "unbid-major", "unbid-minor", "unbid-above", "unbid-below", "their-all",
+         "partner-all", "own-all", "major", "minor", "any")
 _HAND_SUITS = {"longest": "any", "longest-unbid": "unbid", "longest-major": "major",
-               "longest-minor": "minor"}
+               "longest-minor": "minor", "longest-partner": "partner-all"}
 SUIT_REFERENCE_WORDS = tuple(_FIXED_SUITS) + _AUCTION_SUITS + _SETS + tuple(_HAND_SUITS)
 
 _REF_PHRASES = {
@@ -147,14 +149,21 @@ _REF_PHRASES = {
     "own": "own suit", "own-first": "own first suit", "their": "their suit",
     "their-first": "their first suit", "agreed": "the agreed suit", "this": "the suit bid",
     "unbid": "each unbid suit", "unbid-major": "each unbid major",
-    "unbid-minor": "each unbid minor", "their-all": "each of their suits",
+    "unbid-minor": "each unbid minor",
+    "unbid-above": "each unbid suit ranking above own first suit",
+    "unbid-below": "each unbid suit ranking below own first suit",
+    "their-all": "each of their suits",
     "partner-all": "each of partner's suits", "own-all": "each of own suits",
     "major": "each major", "minor": "each minor", "any": "each suit",
     "longest": "the longest suit", "longest-unbid": "the longest unbid suit",
     "longest-major": "the longer major", "longest-minor": "the longer minor",
+    "longest-partner": "the longest of partner's suits",
 }
 _SOME_PHRASES = {"unbid": "an unbid suit", "unbid-major": "an unbid major",
-                 "unbid-minor": "an unbid minor", "their-all": "one of their suits",
+                 "unbid-minor": "an unbid minor",
+                 "unbid-above": "an unbid suit ranking above own first suit",
+                 "unbid-below": "an unbid suit ranking below own first suit",
+                 "their-all": "one of their suits",
                  "partner-all": "one of partner's suits", "own-all": "one of own suits",
                  "major": "a major", "minor": "a minor", "any": "some suit"}
 
@@ -221,6 +230,13 @@ class SuitRef:
             return tuple(s for s in situation.unbid if s >= 2)
         if word == "unbid-minor":
             return tuple(s for s in situation.unbid if s < 2)
+        if word in ("unbid-above", "unbid-below"):
+            if not situation.own_suits:
+                return ()
+            first = situation.own_suits[0]
+            if word == "unbid-above":
+                return tuple(s for s in situation.unbid if s > first)
+            return tuple(s for s in situation.unbid if s < first)
         if word == "their-all":
             return tuple(sorted(set(situation.their_suits)))
         if word == "partner-all":
@@ -236,7 +252,9 @@ _REF_FIELDS = {
     "partner-all": ("partner_suits",), "own": ("own_suits",), "own-first": ("own_suits",),
     "own-all": ("own_suits",), "their": ("their_suits",), "their-first": ("their_suits",),
     "their-all": ("their_suits",), "agreed": ("agreed",), "unbid": ("unbid",),
-    "unbid-major": ("unbid",), "unbid-minor": ("unbid",), "longest-unbid": ("unbid",)}
+    "unbid-major": ("unbid",), "unbid-minor": ("unbid",), "longest-unbid": ("unbid",),
+    "unbid-above": ("own_suits", "unbid"), "unbid-below": ("own_suits", "unbid"),
+    "longest-partner": ("partner_suits",)}
 
 
 def _single_suit(word: str, situation: Situation, this: int | None):
@@ -411,14 +429,19 @@ class Support(Constraint):
         if suits is None:
             return
         text = range_text(self.low, self.high, "support points")
-        tests = [bounds_expr(f"f.support[{s}]", self.low, self.high) for s in suits]
-        if self.ref.is_hand_dependent:
-            out.tests.append("(" + " or ".join(f"({longest_test(s, suits)} and {test})"
-                                               for s, test in zip(suits, tests)) + ")")
-        else:
-            out.tests.extend(tests)
+        out.tests.extend(_support_tests(self.ref, suits, self.low, self.high))
         out.phrases.append(text if self.ref.word == "partner" else
                            f"{text} for {_suit_words(self.ref, env, suits)}")
+
+
+def _support_tests(ref: SuitRef, suits: tuple[int, ...], low: int | None,
+                   high: int | None) -> list[str]:
+    """Support points in range for each suit, or for the one a hand-dependent ref chooses."""
+    tests = [bounds_expr(f"f.support[{s}]", low, high) for s in suits]
+    if ref.is_hand_dependent:
+        return ["(" + " or ".join(f"({longest_test(s, suits)} and {test})"
+                                  for s, test in zip(suits, tests)) + ")"]
+    return tests
 
 
 def _resolve(ref: SuitRef, env: RuleEnv, out: Resolution) -> tuple[int, ...] | None:
@@ -432,23 +455,37 @@ def _resolve(ref: SuitRef, env: RuleEnv, out: Resolution) -> tuple[int, ...] | N
     return suits
 
 
-def _suit_words(ref: SuitRef, env: RuleEnv, suits: tuple[int, ...], some: bool = False) -> str:
-    """Name the referenced suit the way a player would: "partner's major", "their hearts"."""
-    if not suits or ref.is_set or ref.is_hand_dependent:
-        return ref.phrase(some)
+def _suit_words(ref: SuitRef, env: RuleEnv, suits: tuple[int, ...], some: bool = False,
+                kind: str | None = None) -> str:
+    """Name the referenced suit the way a player would: "partner's major", "their hearts".
+    With `kind` (major or minor) the words say it: "partner's major", "one of partner's
+    suits (a major)"."""
+    if ref.is_set or ref.is_hand_dependent:
+        words = ref.phrase(some)
+        if kind is None:
+            return words
+        return f"{words} ({'a ' + kind if some or ref.is_hand_dependent else 'all ' + kind + 's'})"
+    if not suits:
+        words = ref.phrase(some)
+        return words if kind is None else words.replace("suit", kind, 1)
     name = SUIT_NAMES[suits[0]]
     if ref.is_fixed or ref.word == "this":
         return name
-    kind = ("major" if suits[0] >= 2 else "minor") if env.this == suits[0] else name
+    if kind is None:
+        kind = ("major" if suits[0] >= 2 else "minor") if env.this == suits[0] else name
     owner = {"partner": "partner's", "partner-first": "partner's first", "own": "own",
              "own-first": "own first", "their": "their", "their-first": "their first",
              "agreed": "the agreed"}[ref.word]
     return f"{owner} {kind}"
 
 
+SUIT_KINDS = {"major": (2, 3), "minor": (0, 1)}
+
+
 @dataclass(frozen=True)
 class SuitHolding(Constraint):
-    """Length, honours (AKQJT) and controls (A=2, K=1) in a suit or in each suit of a set."""
+    """Length, honours (AKQJT) and controls (A=2, K=1) in a suit or in each suit of a set;
+    with `kind`, the referenced suit must also be a major (or a minor)."""
 
     ref: SuitRef
     low: int | None = None
@@ -456,6 +493,7 @@ class SuitHolding(Constraint):
     honours: tuple[int | None, int | None] = (None, None)
     controls: tuple[int | None, int | None] = (None, None)
     any_of: bool = False
+    kind: str | None = None
 
     def _tests(self, suit: int) -> list[str]:
         tests = []
@@ -471,22 +509,30 @@ class SuitHolding(Constraint):
         suits = _resolve(self.ref, env, out)
         if suits is None:
             return
+        words = _suit_words(self.ref, env, suits, self.any_of, self.kind)
         if env.situation is None and not self.ref.is_fixed and not suits:
-            out.phrases.append(self._phrase(self.ref.phrase(self.any_of)))
+            out.phrases.append(self._phrase(words))
             return
+        chosen = suits
+        if self.kind is not None:
+            chosen = tuple(s for s in suits if s in SUIT_KINDS[self.kind])
+            some = self.any_of or self.ref.is_hand_dependent
+            if not chosen or (not some and chosen != suits):
+                out.impossible = True       # the auction's suit is not of that kind
+                return
         if self.ref.is_hand_dependent:
             out.tests.append("(" + " or ".join(
                 f"({longest_test(s, suits)} and {' and '.join(self._tests(s))})"
-                for s in suits) + ")" if suits else "False")
-        elif self.any_of and len(suits) != 1:
+                for s in chosen) + ")" if chosen else "False")
+        elif self.any_of and len(chosen) != 1:
             out.tests.append("(" + " or ".join(
-                "(" + " and ".join(self._tests(s)) + ")" for s in suits) + ")"
-                if suits else "False")
+                "(" + " and ".join(self._tests(s)) + ")" for s in chosen) + ")"
+                if chosen else "False")
         else:
-            for suit in suits:
+            for suit in chosen:
                 out.tests.extend(self._tests(suit))
                 out.promise.narrow_length(suit, self.low, self.high)
-        out.phrases.append(self._phrase(_suit_words(self.ref, env, suits, self.any_of)))
+        out.phrases.append(self._phrase(words))
 
     def _phrase(self, suit_words: str) -> str:
         bare = suit_words in SUIT_NAMES
@@ -506,6 +552,8 @@ class SuitHolding(Constraint):
             parts.append(range_text(*self.honours, f"honours in {where}"))
         if self.controls != (None, None):
             parts.append(range_text(*self.controls, f"controls in {where}"))
+        if not parts and self.kind is not None:
+            return f"{self.ref.phrase(self.any_of)} is a {self.kind}"
         return ", ".join(parts) or f"any holding in {suit_words}"
 
 
@@ -628,9 +676,57 @@ class PassedHand(Constraint):
             out.impossible = True
 
 
+_COMBINED_UNITS = {"hcp": "HCP", "points": "points", "support": "support points"}
+
+
 @dataclass(frozen=True)
 class Combined(Constraint):
-    """My HCP plus the minimum partner has shown, in a range ("we have 25+")."""
+    """My HCP (or total points, or support points for a suit) plus the HCP partner has shown,
+    his minimum (`use="max"`: his maximum), in a range ("we have 25+")."""
+
+    low: int | None
+    high: int | None
+    count: str = "hcp"                      # hcp, points or support
+    ref: SuitRef | None = None              # the trump suit of support points
+    use: str = "min"                        # min or max of partner's shown HCP
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_hcp",) + (self.ref.depends_on if self.ref is not None else ())
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = None
+        if self.count == "support":
+            suits = _resolve(self.ref, env, out)
+            if suits is None:
+                return
+        text = range_text(self.low, self.high, f"{_COMBINED_UNITS[self.count]} combined")
+        if suits is not None and self.ref.word != "partner":
+            text += f" for {_suit_words(self.ref, env, suits)}"
+        out.phrases.append(text + (" with partner's maximum" if self.use == "max" else ""))
+        if env.situation is None:
+            return
+        partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
+        low = None if self.low is None else max(0, self.low - partner)
+        high = None if self.high is None else self.high - partner
+        if high is not None and high < 0:
+            out.impossible = True
+            return
+        if self.count == "hcp":
+            out.tests.append(bounds_expr("f.hcp", low, high))
+            out.promise.narrow_hcp(low, high)
+            return
+        if self.count == "points":
+            out.tests.append(bounds_expr("f.points", low, high))
+        else:
+            out.tests.extend(_support_tests(self.ref, suits, low, high))
+        out.promise.narrow_hcp(None, high)  # points and support points are never below HCP
+
+
+@dataclass(frozen=True)
+class PartnerHcp(Constraint):
+    """Partner's shown HCP range lies within min..max: `max` caps what he may still hold
+    ("partner is limited to 11"), `min` is what he has promised at least."""
 
     low: int | None
     high: int | None
@@ -640,35 +736,161 @@ class Combined(Constraint):
         return ("partner_hcp",)
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
-        out.phrases.append(range_text(self.low, self.high, "HCP combined"))
+        out.phrases.append(f"partner showed {range_text(self.low, self.high, 'HCP')}")
         if env.situation is None:
             return
-        partner_min = env.situation.partner_hcp[0]
-        low = None if self.low is None else max(0, self.low - partner_min)
-        high = None if self.high is None else self.high - partner_min
-        if high is not None and high < 0:
+        shown_low, shown_high = env.situation.partner_hcp
+        if (self.low is not None and shown_low < self.low) or \
+                (self.high is not None and shown_high > self.high):
             out.impossible = True
+
+
+@dataclass(frozen=True)
+class Fit(Constraint):
+    """My length plus the minimum length partner has shown in the suit, in a range; for a
+    set, in every suit of it (or, `any_of`, in one of them)."""
+
+    ref: SuitRef
+    low: int | None
+    high: int | None
+    any_of: bool = False
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return self.ref.depends_on + ("partner_lengths",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
             return
-        out.tests.append(bounds_expr("f.hcp", low, high))
-        out.promise.narrow_hcp(low, high)
+        words = _suit_words(self.ref, env, suits, self.any_of)
+        if self.low is not None:
+            out.phrases.append(f"{range_text(self.low, self.high, 'card fit')} in {words}")
+        else:
+            out.phrases.append(f"{range_text(None, self.high, 'cards')} together in {words}")
+        if env.situation is None:
+            return
+        shown = env.situation.partner_lengths
+        mine = {}                           # suit -> my length range for the fit
+        for suit in suits:
+            partner = shown[suit][0]
+            low = None if self.low is None else max(0, self.low - partner)
+            high = None if self.high is None else self.high - partner
+            if (high is None or high >= 0) and (low is None or low <= 13):
+                mine[suit] = (low, high)
+        tests = {suit: bounds_expr(f"f.length[{suit}]", *bounds) for suit, bounds in mine.items()}
+        if self.ref.is_hand_dependent:
+            out.tests.append("(" + " or ".join(f"({longest_test(s, suits)} and {tests[s]})"
+                                               for s in tests) + ")" if tests else "False")
+        elif self.any_of and len(suits) != 1:
+            if not tests:
+                out.impossible = True
+                return
+            out.tests.append("(" + " or ".join(tests.values()) + ")")
+        elif len(tests) < len(suits):
+            out.impossible = True           # partner has already shown more than the fit
+        else:
+            out.tests.extend(tests.values())
+            for suit, (low, high) in mine.items():
+                out.promise.narrow_length(suit, low, high)
+
+
+@dataclass(frozen=True)
+class Forced(Constraint):
+    """Partner's last call was forcing and the right-hand opponent passed (or, with value
+    False, not)."""
+
+    value: bool
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("forced",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append("forced to bid" if self.value else "not forced to bid")
+        if env.situation is not None and env.situation.forced != self.value:
+            out.impossible = True
+
+
+_SIDE_FIELDS = {"they": ("their_suits",), "partner": ("partner_suits",), "me": ("own_suits",),
+                "we": ("own_suits", "partner_suits")}
+_SIDE_SUBJECTS = {"they": "they have", "partner": "partner has", "me": "I have",
+                  "we": "we have"}
+SIDES = tuple(_SIDE_FIELDS)
+
+
+@dataclass(frozen=True)
+class ShownSuits(Constraint):
+    """The number of distinct suits a side has shown so far is in a range."""
+
+    side: str                               # they, partner, me or we
+    low: int | None
+    high: int | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return _SIDE_FIELDS[self.side]
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        subject = _SIDE_SUBJECTS[self.side]
+        if self.high == 0:
+            out.phrases.append(f"{subject} shown no suit")
+        elif self.low == 1 and self.high is None:
+            out.phrases.append(f"{subject} shown a suit")
+        else:
+            unit = "suit" if self.high == 1 else "suits"
+            out.phrases.append(f"{subject} shown {range_text(self.low, self.high, unit)}")
+        if env.situation is None:
+            return
+        shown = set()
+        for name in _SIDE_FIELDS[self.side]:
+            shown.update(getattr(env.situation, name))
+        count = len(shown)
+        if (self.low is not None and count < self.low) or \
+                (self.high is not None and count > self.high):
+            out.impossible = True
+
+
+class ConditionFailed(BridgeError):
+    """A `condition` raised an error on a hand: the rule is skipped, the auction goes on."""
+
+    def __init__(self, text: str, error: Exception) -> None:
+        self.text = text
+        self.error = error
+        super().__init__(f"its condition `{text}` failed on this hand: {error}")
 
 
 PREDICATE_NAMESPACE: dict[str, object] = {}
 """Globals of the generated predicates: the dealer conditions they call, by name."""
-_CONDITION_NUMBERS = itertools.count()
+_CONDITION_NAMES: dict[object, str] = {}    # compiled condition -> its name in the namespace
+
+
+def _guarded(predicate: Callable[[Hand], bool], text: str) -> Callable[[Hand], bool]:
+    """`predicate`, raising ConditionFailed whatever goes wrong inside it."""
+    def condition(hand: Hand) -> bool:
+        try:
+            return predicate(hand)
+        except Exception as error:  # noqa: BLE001 - any failure only skips the rule
+            raise ConditionFailed(text, error) from error
+    return condition
 
 
 @dataclass(frozen=True, eq=False)
 class Condition(Constraint):
-    """A dealer-language condition on this hand, compiled by the dealer module."""
+    """A dealer-language condition on this hand, compiled by the dealer module. Rules that
+    share a compiled condition share its name in the predicates (and so their code)."""
 
     text: str
     predicate: Callable[[Hand], bool]
     description: str
-    name: str = field(default_factory=lambda: f"_condition_{next(_CONDITION_NUMBERS)}")
+    name: str = field(init=False)
 
     def __post_init__(self) -> None:
-        PREDICATE_NAMESPACE[self.name] = self.predicate
+        name = _CONDITION_NAMES.get(self.predicate)
+        if name is None:
+            name = _CONDITION_NAMES[self.predicate] = f"_condition_{len(_CONDITION_NAMES)}"
+            PREDICATE_NAMESPACE[name] = _guarded(self.predicate, self.text)
+        object.__setattr__(self, "name", name)
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.tests.append(f"{self.name}(f.hand)")

@@ -1,8 +1,9 @@
 """Robots: bid the first legal rule whose hand types fit, and say why.
 
 A robot asks its system for the rule set of the auction (memoised), walks it in priority
-order, skips calls that are illegal now (saying so when its hand fitted them), and passes
-when nothing fits, or answers partner's forcing call with the cheapest natural call.
+order, skips calls that are illegal now (saying so when its hand fitted them) and rules whose
+`condition` fails on its hand (saying why), and passes when nothing fits, or answers
+partner's forcing call with the cheapest natural call.
 """
 from __future__ import annotations
 
@@ -13,25 +14,32 @@ from .auction import Auction
 from .calls import PASS, Call, Strain
 from .cards import Hand
 from .errors import AuctionError
-from .handtypes import HandFacts, facts_of
+from .handtypes import ConditionFailed, HandFacts, facts_of
 from .rules import Rule, RuleSet
 from .system import BiddingSystem
 
 
 class Choice:
-    """The call a robot makes, the rule it followed (None without one) and its reasoning.
+    """The call a robot makes, the rule it followed (None without one), the rule set it
+    chose from and its reasoning.
 
     The reasons are written on first use: robots bidding thousands of deals rarely read them.
     """
 
-    __slots__ = ("call", "rule", "_reasoning", "_reasons")
+    __slots__ = ("call", "rule", "ruleset", "_reasoning", "_reasons")
 
-    def __init__(self, call: Call, rule: Rule | None,
+    def __init__(self, call: Call, rule: Rule | None, ruleset: RuleSet,
                  reasoning: Callable[[], tuple[str, ...]]) -> None:
         self.call = call
         self.rule = rule
+        self.ruleset = ruleset
         self._reasoning = reasoning
         self._reasons: tuple[str, ...] | None = None
+
+    @property
+    def situation(self) -> str:
+        """Where the robot was, in words ("after 1NT (P)"), worked out on first use."""
+        return self.ruleset.situation
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -68,16 +76,22 @@ class Robot:
         facts = facts_of(hand)
         chosen = None
         for rule, illegal in zip(ruleset.rules, ruleset.illegal):
-            if illegal is None and rule.predicate(facts):
-                chosen = rule
-                break
+            if illegal is None:
+                try:
+                    fits = rule.predicate(facts)
+                except ConditionFailed:
+                    continue                # skipped; the reasons say why
+                if fits:
+                    chosen = rule
+                    break
         if chosen is not None:
             call = chosen.call
         elif ruleset.forced:
             call = _cheapest_natural(facts, auction)
         else:
             call = PASS
-        return Choice(call, chosen, partial(self._reasons, ruleset, facts, chosen, call, verbose))
+        return Choice(call, chosen, ruleset,
+                      partial(self._reasons, ruleset, facts, chosen, call, verbose))
 
     def _reasons(self, ruleset: RuleSet, facts: HandFacts, chosen: Rule | None, call: Call,
                  verbose: bool) -> tuple[str, ...]:
@@ -87,7 +101,11 @@ class Robot:
             if rule is chosen:
                 reasons.append(rule.reason)
                 return tuple(reasons)
-            fits = rule.predicate(facts)
+            try:
+                fits = rule.predicate(facts)
+            except ConditionFailed as failure:
+                reasons.append(f"skipped {rule.call} ({rule.source}): {failure}")
+                continue
             if illegal is not None and (fits or verbose):
                 reasons.append(f"skipped {rule.call} ({rule.source}): illegal, {illegal}")
             elif verbose and illegal is None:

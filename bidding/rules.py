@@ -15,8 +15,8 @@ from typing import Callable, Iterator
 from .calls import CALLS, Call, Strain
 from .cards import Hand
 from .errors import CallError
-from .handtypes import (HandFacts, Promise, Situation, SuitRef, SuitReferenceError, facts_of,
-                        longest_test)
+from .handtypes import (ConditionFailed, HandFacts, Promise, Situation, SuitRef,
+                        SuitReferenceError, facts_of, longest_test)
 
 
 @dataclass(frozen=True)
@@ -34,8 +34,12 @@ class CallTemplateError(ValueError):
     """Raised by CallTemplate.parse; the loader turns it into a located ConventionError."""
 
 
+GAME_LEVEL = (5, 5, 4, 4, 3)
+"""The level of game by strain (Strain order: clubs, diamonds, hearts, spades, notrump)."""
+
+
 _TEMPLATE = re.compile(r"^(?:(?P<level>[1-7])\((?P<levelref>[^()]+)\)"
-                       r"|(?P<func>cheapest|jump|raise|cue)(?:\((?P<args>[^()]*)\))?"
+                       r"|(?P<func>cheapest|jump|raise|cue|game)(?:\((?P<args>[^()]*)\))?"
                        r"|(?P<short>new|jumpnew))$")
 
 
@@ -44,7 +48,7 @@ class CallTemplate:
     """The `bid` of an action: an absolute call, or a call computed from the auction."""
 
     text: str
-    form: str                       # absolute, level, cheapest, jump, raise, cue
+    form: str                       # absolute, level, cheapest, jump, raise, cue, game
     call: Call | None = None
     level: int = 0
     steps: int = 0
@@ -61,7 +65,8 @@ class CallTemplate:
         if not match:
             raise CallTemplateError(
                 f"cannot read call {text!r}: expected PASS, X, XX, 1C..7NT, or a relative "
-                f"form such as raise(1), cheapest(unbid), jump(S), cue, 4(agreed)")
+                f"form such as raise(1), cheapest(unbid), jump(S), cue, game(partner), "
+                f"4(agreed)")
         if match["level"]:
             return cls(text, "level", level=int(match["level"]),
                        ref=_strain_ref(match["levelref"], text))
@@ -76,10 +81,11 @@ class CallTemplate:
             if len(args) > 1 or ref is None:
                 raise CallTemplateError(f"call {text!r}: cue takes at most one suit, not NT")
             return cls(text, "cue", ref=ref)
-        if func == "cheapest":
+        if func in ("cheapest", "game"):
             if len(args) != 1:
-                raise CallTemplateError(f"call {text!r}: cheapest takes one suit, e.g. cheapest(H)")
-            return cls(text, "cheapest", ref=_strain_ref(args[0], text))
+                raise CallTemplateError(f"call {text!r}: {func} takes one suit or NT, "
+                                        f"e.g. {func}(H)")
+            return cls(text, func, ref=_strain_ref(args[0], text))
         if not 1 <= len(args) <= 2:
             raise CallTemplateError(f"call {text!r}: jump takes a suit and an optional number")
         steps = _steps(args[1], text) if len(args) == 2 else 1
@@ -110,7 +116,7 @@ class CallTemplate:
         fields = self.ref.depends_on if self.ref is not None else ()
         if self.form == "raise":
             return fields + ("partner_bid_levels",)
-        if self.form == "level":
+        if self.form in ("level", "game"):
             return fields
         return fields + ("last_bid_index",)
 
@@ -139,6 +145,8 @@ class CallTemplate:
     def _level(self, strain: int, situation: Situation) -> int:
         if self.form == "level":
             return self.level
+        if self.form == "game":
+            return GAME_LEVEL[strain]
         if self.form == "raise":
             partner_level = situation.partner_bid_levels[strain]
             return partner_level + self.steps if partner_level else 0
@@ -152,7 +160,8 @@ class CallTemplate:
 
     def phrase(self) -> str | None:
         """What the call form itself says ("raise", "new suit", "jump shift", "cue-bid",
-        "longest suit"), or None when the call alone says it all (`1NT`, `cheapest(H)`)."""
+        "game", "longest suit"), or None when the call alone says it all (`1NT`,
+        `cheapest(H)`)."""
         ref = self.ref
         chosen = ref.phrase().removeprefix("the ") if ref and ref.is_hand_dependent else None
         if self.form == "raise":
@@ -160,15 +169,21 @@ class CallTemplate:
                 else f"raise by {self.steps} levels"
         if self.form == "cue":
             return "cue-bid"
-        unbid = ref is not None and ref.word == "unbid"
+        if self.form == "game":
+            return f"game in {chosen}" if chosen else "game"
+        new = _NEW_SUIT.get(ref.word) if ref is not None else None
         if self.form == "jump":
             jump = "jump" if self.steps == 1 else "double jump"
-            if unbid:
-                return f"{jump} in a new suit"
+            if new:
+                return f"{jump} in a {new}"
             return f"{jump} in {chosen}" if chosen else jump
-        if unbid and self.form == "cheapest":
-            return "new suit"
+        if new and self.form == "cheapest":
+            return new
         return chosen
+
+
+_NEW_SUIT = {"unbid": "new suit", "unbid-above": "new suit ranking above own first suit",
+             "unbid-below": "new suit ranking below own first suit"}
 
 
 def _strain_ref(text: str, whole: str) -> SuitRef | None:
@@ -264,8 +279,12 @@ class Rule:
         return f"{self.call}: {self.description} ({self.source})"
 
     def matches(self, hand: Hand | HandFacts) -> bool:
+        """The hand fits the rule; a rule whose `condition` fails on the hand does not."""
         facts = hand if isinstance(hand, HandFacts) else facts_of(hand)
-        return bool(self.predicate(facts))
+        try:
+            return bool(self.predicate(facts))
+        except ConditionFailed:
+            return False
 
     def __str__(self) -> str:
         return self.reason
@@ -319,4 +338,4 @@ class RuleSet:
         """The legal rules `hand` fits, in priority order."""
         facts = hand if isinstance(hand, HandFacts) else facts_of(hand)
         return [rule for rule, reason in zip(self.rules, self.illegal)
-                if reason is None and rule.predicate(facts)]
+                if reason is None and rule.matches(facts)]

@@ -182,12 +182,10 @@ def bid_table(board: Board, north_south: BiddingSystem, east_west: BiddingSystem
     rules, no_agreement = [], []
     while not auction.is_over:
         seat = auction.turn
-        robot = robots[seat]
-        choice = robot.choose(board.deal[seat], auction)
+        choice = robots[seat].choose(board.deal[seat], auction)
         rules.append(None if choice.rule is None else choice.rule.source)
         if choice.rule is None:
-            situation = robot.system.ruleset(auction, robot.opponents).situation  # memoised
-            no_agreement.append((len(auction.calls), situation))
+            no_agreement.append((len(auction.calls), choice.situation))
         auction.push(choice.call)
     explanations = () if not explained else tuple(
         (e.index, e.text) for e in explain(auction, north_south, east_west)

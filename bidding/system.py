@@ -17,7 +17,7 @@ from .conventions import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                           ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
 from .explain import Explanation, Shown, explain
 from .handtypes import (Promise, RuleEnv, Situation, compile_predicate)
-from .rules import Rule, RuleSet, Source
+from .rules import GAME_LEVEL, Rule, RuleSet, Source
 
 _PASS_INDEX = PASS.index
 _LONGEST_SUIT_MIN = 4          # a longest suit of thirteen cards has at least four
@@ -412,13 +412,14 @@ class Interpreter:
                 nodes = [n for n in system.fallback if rho in n.over]
                 status = "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
-        situation = self._situation(state, history)
+        forced = self._forced(state, history)
+        situation = self._situation(state, history, forced)
         rules = tuple([rule for node in nodes for rule in node.rules(situation)])
         legality = _Legality(history, state.last_bid)
         last_bid = legality.last_bid
         illegal = tuple([None if rule.call.index > last_bid else legality.why_illegal(rule.call)
                          for rule in rules])
-        return RuleSet(rules, illegal, status, describe, self._forced(state, history))
+        return RuleSet(rules, illegal, status, describe, forced)
 
     @staticmethod
     def _root(system: BiddingSystem, history: tuple[int, ...], last_bid: int):
@@ -440,10 +441,10 @@ class Interpreter:
             return True
         if forcing == "game":
             last = CALLS[history[state.last_bid]] if state.last_bid >= 0 else None
-            return last is None or last.level < _GAME_LEVEL[last.strain]
+            return last is None or last.level < GAME_LEVEL[last.strain]
         return False
 
-    def _situation(self, state: _State, history: tuple[int, ...]) -> Situation:
+    def _situation(self, state: _State, history: tuple[int, ...], forced: bool) -> Situation:
         me = len(history) % 4
         side = me % 2
         own, partner = state.players[me], state.players[(me + 2) % 4]
@@ -461,11 +462,7 @@ class Interpreter:
             agreed, partner.bid_levels,
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
-            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]))
-
-
-_GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4,
-               Strain.NOTRUMP: 3}
+            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced)
 
 
 def _opening_text() -> str:
@@ -534,6 +531,8 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
         return []
     rules = []
     for call, this, extra_test in spec.call.resolve(situation):
+        if spec.levels is not None and call.level not in spec.levels:
+            continue
         env = RuleEnv(situation, this)
         if spec.handtypes is None:
             alternatives, phrases, promise = [[]], ["any hand"], Promise()

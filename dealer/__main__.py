@@ -3,7 +3,8 @@
 Switches follow dealer's (`dealer -h`): -g -p -s -0 -2 -3 -v -q -m -t -u -V -h; -e (exhaust
 mode) and -l (GIB's library.dat) are refused as Debian's binary cannot do them either.
 Added: --rng dealer|numpy (dealer replays /usr/games/dealer's deals for a -s seed) and
--j/--jobs to deal in several processes.
+-j/--jobs to deal and evaluate in several processes (by default one per core, once a run
+proves long enough to profit).
 """
 from __future__ import annotations
 
@@ -54,9 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--rng", choices=("numpy", "dealer"), default="numpy",
                         help="random source: numpy (fast, uniform; the default) or dealer "
                              "(the same deals as /usr/games/dealer for the same -s seed)")
-    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
-                        help="worker processes (numpy source only; results do not depend "
-                             "on N)")
+    parser.add_argument("-j", "--jobs", type=int, metavar="N",
+                        help="worker processes for long runs (numpy source only; the "
+                             "default is one per core; results do not depend on N)")
     return parser
 
 
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         if value is not None and value <= 0:
             print(f"dealer: -{name[0]} needs a number above 0", file=sys.stderr)
             return 2
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         print("dealer: -j needs at least 1 worker", file=sys.stderr)
         return 2
     try:

@@ -1,11 +1,25 @@
-"""Pulling the deals that meet a program's condition out of the deal stream, a batch at a
-time, for the run loop and for the `deals()` API."""
+"""Pulling the deals that meet a program's condition out of the deal stream, and the values
+of the program's actions on them.
+
+Two ways, with the same results:
+* `accepted_batches`: batches from a DealStream, evaluated in this process (dealer mode,
+  programs drawing random numbers or solving double dummy, and the `deals()` API);
+* `BlockPipeline`: numpy-mode blocks, each dealt and evaluated whole by `evaluate_block`
+  (a pure function of the plan and the block index), in this process or in forked worker
+  processes, and handed back in stream order; a block sends back only its statistics and
+  the deals it has to print.
+"""
 from __future__ import annotations
+
+import collections
+import os
+from dataclasses import dataclass
 
 import numpy as np
 
+from . import ast
 from .features import DealFeatures
-from .generate import DealStream
+from .generate import BLOCK_SIZE, DealPlan, DealStream, deal_block
 from .program import Program
 
 MIN_BATCH = 256
@@ -13,7 +27,7 @@ MAX_BATCH = 1 << 16
 
 
 def open_stream(program: Program, generate_limit: int, *, seed: int | None = None,
-                rng: str = "numpy", swapping: int = 0, jobs: int = 1) -> DealStream:
+                rng: str = "numpy", swapping: int = 0) -> DealStream:
     """The deal stream for a program: its predeals, and its seat prefilters (numpy mode;
     in dealer mode the stream must stay the binary's)."""
     filters = None
@@ -21,8 +35,7 @@ def open_stream(program: Program, generate_limit: int, *, seed: int | None = Non
         filters = {seat: _seat_filter(program, seat) for seat in program.seat_filters}
     return DealStream(seed, rng=rng, predeal=program.predeal,
                       predeal_lengths=program.predeal_lengths, swapping=swapping,
-                      seat_filters=filters, limit=generate_limit,
-                      workers=jobs if jobs > 1 else 0)
+                      seat_filters=filters, limit=generate_limit)
 
 
 def accepted_batches(program: Program, stream: DealStream, produce_limit: int, *,
@@ -70,3 +83,164 @@ def _next_batch_size(batch: int, generated: int, produced: int, produce_limit: i
     rate = (produced + 1) / (generated + 1)
     needed = (produce_limit - produced) / rate
     return int(min(MAX_BATCH, max(MIN_BATCH, min(batch * 4, needed * 1.25))))
+
+
+# ---------------------------------------------------------------------------------------
+# Action values and statistics
+
+def action_values(program: Program, deals: DealFeatures) -> list[list[np.ndarray]]:
+    """The values of every action's expressions on the deals, action by action."""
+    return [[np.asarray(expression(deals)) for expression in compiled.expressions]
+            for compiled in program.actions]
+
+
+def statistic(action: ast.Action, values: list[np.ndarray]):
+    """What a statistical action adds up over some deals, from its expressions' values: a
+    sum (average) or counts (frequency, with Low and High slots); None for other actions.
+    Adding these over consecutive groups of deals gives the same as over all of them."""
+    if isinstance(action, ast.Average):
+        return int(values[0].astype(np.int64).sum())
+    if isinstance(action, ast.Frequency):
+        slots = action.high - action.low + 3
+        return np.bincount(np.clip(values[0].astype(np.int64) - action.low + 1, 0, slots - 1),
+                           minlength=slots)
+    if isinstance(action, ast.Frequency2D):
+        rows = action.high - action.low + 3
+        columns = action.high2 - action.low2 + 3
+        first = np.clip(values[0].astype(np.int64) - action.low + 1, 0, rows - 1)
+        second = np.clip(values[1].astype(np.int64) - action.low2 + 1, 0, columns - 1)
+        return np.bincount(first * columns + second,
+                           minlength=rows * columns).reshape(rows, columns)
+    return None
+
+
+# ---------------------------------------------------------------------------------------
+# Whole blocks, in this process or in workers
+
+def evaluates_in_blocks(program: Program, rng: str) -> bool:
+    """Whether `BlockPipeline` can run the program: numpy mode, and nothing that draws
+    random numbers (their order would depend on how the deals are cut) or solves double
+    dummy (too slow to do for a whole block when a few deals are wanted)."""
+    return rng == "numpy" and not program.uses_random and not program.uses_tricks
+
+
+@dataclass(frozen=True)
+class BlockJob:
+    """What a block evaluation needs: the program, the stream's plan, the generate limit."""
+
+    program: Program
+    plan: DealPlan
+    limit: int
+
+    @property
+    def deals_per_block(self) -> int:
+        return BLOCK_SIZE * self.plan.deals_per_attempt
+
+    @property
+    def blocks(self) -> int:
+        return -(-self.limit // self.deals_per_block)
+
+
+@dataclass
+class BlockResult:
+    """A block's accepted deals, as much of them as the run needs.
+
+    produced: accepted deals. statistics: per action, `statistic` over all of them.
+    owners, values: the accepted deals and their action values (per action, per expression),
+    when the actions print deals, or when asked for in detail. generated: with detail, the
+    number of deals generated in the stream up to and including each accepted deal.
+    """
+
+    produced: int
+    statistics: list
+    owners: np.ndarray | None = None
+    values: list | None = None
+    generated: np.ndarray | None = None
+
+
+def evaluate_block(job: BlockJob, index: int, detail: bool = False) -> BlockResult:
+    """Deal block `index` of the stream (cut at the generate limit), apply the condition,
+    and evaluate the actions on the accepted deals."""
+    program = job.program
+    owners, generated = deal_block(job.plan, index)
+    generated = generated + index * job.deals_per_block
+    if generated[-1:] > job.limit:
+        within = np.searchsorted(generated, job.limit, side="right")
+        owners, generated = owners[:within], generated[:within]
+    features = DealFeatures(owners, tables=program.tables)
+    accepted = _accepted_rows(program, features)
+    deals = features.subset(accepted)
+    values = action_values(program, deals)
+    statistics = [statistic(compiled.action, v) for compiled, v in zip(program.actions, values)]
+    result = BlockResult(len(accepted), statistics)
+    if detail or program.prints_per_deal:
+        result.owners, result.values = deals.owners, values
+    if detail:
+        result.generated = generated[accepted]
+    return result
+
+
+_worker_job: BlockJob | None = None
+
+
+def _set_worker_job(job: BlockJob) -> None:
+    global _worker_job
+    _worker_job = job
+
+
+def _evaluate_in_worker(index: int) -> BlockResult:
+    return evaluate_block(_worker_job, index)
+
+
+def available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class BlockPipeline:
+    """Block results in stream order. The first block is evaluated in this process; if the
+    run goes on, `jobs` forked workers (when more than one) evaluate the next blocks, a few
+    ahead of the caller. The results do not depend on `jobs`."""
+
+    def __init__(self, job: BlockJob, jobs: int):
+        self.job = job
+        self.jobs = jobs
+        self._pool = None
+        self._in_flight: collections.deque = collections.deque()
+        self._queued = 0
+
+    def __enter__(self) -> "BlockPipeline":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers, if any (they may be busy with blocks no longer needed)."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def results(self):
+        """Yield (block index, BlockResult) in order, up to the generate limit."""
+        for index in range(self.job.blocks):
+            if index == 0 or self.jobs < 2 or self.job.blocks < 3:
+                yield index, evaluate_block(self.job, index)
+            else:
+                yield index, self._from_pool(index)
+
+    def _from_pool(self, index: int) -> BlockResult:
+        if self._pool is None:
+            import multiprocessing
+            context = multiprocessing.get_context("fork")
+            self._pool = context.Pool(self.jobs, initializer=_set_worker_job,
+                                      initargs=(self.job,))
+            self._queued = index
+        while self._queued < min(index + 2 * self.jobs, self.job.blocks):
+            self._in_flight.append(self._pool.apply_async(_evaluate_in_worker,
+                                                          (self._queued,)))
+            self._queued += 1
+        return self._in_flight.popleft().get()

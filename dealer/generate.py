@@ -17,7 +17,6 @@ constraints. Each attempt counts as one generated deal (with swapping, as 2 or 6
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
@@ -196,18 +195,6 @@ class _GlibcUniform:
         return float(values[0]) if size is None else values
 
 
-_worker_plan: DealPlan | None = None
-
-
-def _set_worker_plan(plan: DealPlan) -> None:
-    global _worker_plan
-    _worker_plan = plan
-
-
-def _deal_block_in_worker(index: int) -> tuple[np.ndarray, np.ndarray]:
-    return deal_block(_worker_plan, index)
-
-
 class DealStream:
     """Deals in stream order, `next_batch(n)` at a time.
 
@@ -218,8 +205,8 @@ class DealStream:
     honoured exactly (dealer parses and ignores it). seat_filters: seat -> function of the
     hands' 52-bit masks returning which are acceptable; only for conditions the deal must
     meet anyway, since a rejected hand counts as a generated deal. swapping: dealer's 0, 2
-    or 3. limit: stop after that many generated deals. workers: processes that deal
-    numpy-mode blocks ahead of the caller (0: deal in this process).
+    or 3. limit: stop after that many generated deals. (Several processes deal and evaluate
+    numpy-mode blocks in dealing.BlockPipeline, from `.plan`.)
 
     After each batch, `last_generated[k]` is the number of deals generated up to and
     including row k, and `generated` the last of them.
@@ -229,7 +216,7 @@ class DealStream:
                  predeal: dict[int, int] | None = None,
                  predeal_lengths: dict[tuple[int, int], int] | None = None,
                  swapping: int = 0, seat_filters: dict[int, SeatFilter] | None = None,
-                 limit: int | None = None, workers: int = 0):
+                 limit: int | None = None):
         if rng not in ("numpy", "dealer"):
             raise ValueError(f"unknown random source {rng!r}: use 'numpy' or 'dealer'")
         if seed is None:
@@ -252,23 +239,12 @@ class DealStream:
             self.random = np.random.default_rng(
                 np.random.SeedSequence(self.seed, spawn_key=(1 << 32,)))
             self._next_block = 0
-            self._workers = workers
-            self._pool = None
-            self._in_flight: collections.deque = collections.deque()
 
     def __enter__(self) -> "DealStream":
         return self
 
     def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        """Stop the worker processes, if any."""
-        pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-            self._pool = None
+        """Nothing to release: kept so that callers can scope a stream with `with`."""
 
     @property
     def exhausted(self) -> bool:
@@ -343,28 +319,6 @@ class DealStream:
     def _numpy_block(self) -> tuple[np.ndarray, np.ndarray]:
         index = self._next_block
         self._next_block += 1
-        if self._workers:
-            owners, generated = self._from_workers(index)
-        else:
-            owners, generated = deal_block(self.plan, index)
+        owners, generated = deal_block(self.plan, index)
         offset = index * BLOCK_SIZE * self.plan.deals_per_attempt
         return owners, generated + offset
-
-    def _from_workers(self, index: int) -> tuple[np.ndarray, np.ndarray]:
-        """Block `index` from the pool, keeping the next blocks in flight."""
-        if self._pool is None:
-            context = multiprocessing.get_context("fork")
-            self._pool = context.Pool(self._workers, initializer=_set_worker_plan,
-                                      initargs=(self.plan,))
-            self._queued = index
-        ahead = 2 * self._workers
-        last = None if self.limit is None else -(-self.limit // (
-            BLOCK_SIZE * self.plan.deals_per_attempt))
-        while self._queued < index + ahead and (last is None or self._queued < last):
-            self._in_flight.append(self._pool.apply_async(_deal_block_in_worker,
-                                                          (self._queued,)))
-            self._queued += 1
-        return self._in_flight.popleft().get()
-
-    def __del__(self):
-        self.close()

@@ -62,11 +62,27 @@ KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
 _WORD_END = r"(?![A-Za-z0-9_])"
+_WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
-def _kw(*words: str) -> re.Pattern:
-    """Any of these words, as whole words (`hcpx` is not `hcp`)."""
-    return re.compile(rf"(?:{'|'.join(sorted(words, key=len, reverse=True))}){_WORD_END}")
+class _Words:
+    """Matches any of some words as a whole word (`hcpx` is not `hcp`): the word that
+    starts here must be one of them (or, with `excluded`, any word but them)."""
+
+    def __init__(self, words, *, excluded: bool = False, pattern: re.Pattern = _WORD):
+        self.words = frozenset(words)
+        self.excluded = excluded
+        self.pattern = pattern
+
+    def match(self, text: str, pos: int) -> re.Match | None:
+        match = self.pattern.match(text, pos)
+        if match is None or (match.group() in self.words) == self.excluded:
+            return None
+        return match
+
+
+def _kw(*words: str) -> _Words:
+    return _Words(words)
 
 
 # Whitespace and comments, skipped before every terminal; only comments (with the
@@ -78,21 +94,19 @@ _NUMBER = re.compile(r"\d+")
 _SIGNED_NUMBER = re.compile(r"-?\s*\d+")
 _STRING = re.compile(r'"[^"]*"')
 _COMPASS = _kw(*SEATS)
-_SUIT = re.compile(rf"(?:club|diamond|heart|spade)s?{_WORD_END}")
-_NOTRUMP = re.compile(rf"notrumps?{_WORD_END}")
-_IDENTIFIER = re.compile(
-    rf"(?!(?:{'|'.join(sorted(KEYWORDS, key=len, reverse=True))}){_WORD_END})"
-    r"[A-Za-z][A-Za-z0-9_]*")
+_SUIT = _kw(*SUITS, *(suit + "s" for suit in SUITS))
+_NOTRUMP = _kw("notrump", "notrumps")
+_IDENTIFIER = _Words(KEYWORDS, excluded=True, pattern=re.compile(r"[A-Za-z][A-Za-z0-9_]*"))
 _CARD = re.compile(rf"(?:10|[2-9TJQKAtjqka])[CDHScdhs]{_WORD_END}"
                    rf"|[CDHScdhs](?:10|[2-9TJQKAtjqka]){_WORD_END}")
 _HOLDING = re.compile(rf"[CDHScdhs](?:10|[AKQJT2-9akqjt])*{_WORD_END}")
-_VULNERABILITY_NAME = re.compile(rf"(?:none|NS|ns|EW|ew|all|both){_WORD_END}")
+_VULNERABILITY_NAME = _kw(*VULNERABILITIES)
 _CONTRACT = re.compile(rf"x[1-7][CDHSN]{_WORD_END}")
 _HVS_PATTERN = re.compile(r"[0-9x]{4}(?![0-9A-Za-z_])")
 _DPP_SPEC = r"(?:\d[+-]?|x|\[[0-9-]+\])"
 _DPP_ATOM = re.compile(rf"(?:(?:{_DPP_SPEC}[shdcSHDCMm])+(?:\({_DPP_SPEC}+\))?"
                        rf"|\({_DPP_SPEC}+\)|{_DPP_SPEC}{{4}})(?=\s*(?:[-+:}}]|$))")
-_DPP_REFERENCE = re.compile(rf"[shdc]{_WORD_END}")
+_DPP_REFERENCE = _kw(*"shdc")
 # dealer reads `spades(north) == 1` after a predeal as part of it; anything longer is left
 # to be a condition.
 _EXPRESSION_GOES_ON = re.compile(r"&&|\|\||[-+*/%<>=!?]|(?:and|or)(?![A-Za-z0-9_])")
@@ -203,7 +217,7 @@ class _Parser:
     def skip(self, pos: int) -> int:
         return _SKIP.match(self.text, pos).end()
 
-    def token(self, pattern: re.Pattern, pos: int, expected: str) -> re.Match:
+    def token(self, pattern: "re.Pattern | _Words", pos: int, expected: str) -> re.Match:
         start = _SKIP.match(self.text, pos).end()
         match = pattern.match(self.text, start)
         if match is None:
@@ -361,7 +375,7 @@ class _Parser:
         match = self.token(_NUMBER, pos, A_NUMBER)
         return ast.Number(int(match.group()), self.where(match.start(), match.end())), match.end()
 
-    def _reference(self, pos: int, pattern: re.Pattern = _IDENTIFIER):
+    def _reference(self, pos: int, pattern: "re.Pattern | _Words" = _IDENTIFIER):
         match = self.token(pattern, pos, "an identifier")
         return ast.Reference(match.group(), self.where(match.start(), match.end())), match.end()
 
@@ -371,7 +385,7 @@ class _Parser:
         end = self.must(self.literal, ")", end)
         return dataclasses.replace(inner, where=self.where(start, end)), end
 
-    def _call(self, pos: int, keyword: re.Pattern, arguments: str, build, bare: bool):
+    def _call(self, pos: int, keyword: "re.Pattern | _Words", arguments: str, build, bare: bool):
         """`keyword(arguments)`, or the bare keyword when the arguments may be left out."""
         match = self.token(keyword, pos, "a function")
         start, name = match.start(), match.group()

@@ -18,7 +18,9 @@ from typing import TextIO
 import numpy as np
 
 from . import ast, output
-from .dealing import accepted_batches, open_stream
+from .dealing import (BlockJob, BlockPipeline, accepted_batches, action_values,
+                      available_cores, evaluate_block, evaluates_in_blocks, open_stream,
+                      statistic)
 from .program import Program
 
 DEFAULT_GENERATE = 10_000_000
@@ -39,7 +41,8 @@ class RunOptions:
     progress: bool = False
     time_limit: float | None = None
     input_name: str | None = None
-    jobs: int = 1
+    jobs: int | None = None
+    """worker processes for long numpy-mode runs; None: one per core"""
 
 
 @dataclass
@@ -57,8 +60,8 @@ class RunResult:
 class _Statistics:
     """Totals of the end-of-run actions, one slot per action."""
 
-    sums: dict[int, int] = field(default_factory=dict)
-    counts: dict[int, np.ndarray] = field(default_factory=dict)
+    totals: dict[int, int | np.ndarray] = field(default_factory=dict)
+    """per statistical action, its sum (average) or counts (frequency)"""
     stored_deals: list[np.ndarray] = field(default_factory=list)
     contract_tricks: dict[int, np.ndarray] = field(default_factory=dict)
 
@@ -80,26 +83,11 @@ def run_program(program: Program, options: RunOptions | None = None,
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
     stream = open_stream(program, generate_limit, seed=options.seed, rng=options.rng,
-                         swapping=options.swapping, jobs=options.jobs)
+                         swapping=options.swapping)
     runner = _ActionRunner(program, options, out, stream.seed)
-    generated = produced = 0
-    timed_out = False
-    # rnd() draws from the deal stream in dealer mode: deal one at a time to draw in order.
-    one_at_a_time = options.rng == "dealer" and program.uses_random
-    with stream:
-        for features, accepted, generated in accepted_batches(program, stream, produce_limit,
-                                                              one_at_a_time=one_at_a_time):
-            if len(accepted):
-                runner.run(features, accepted, produced)
-                produced += len(accepted)
-            if options.progress:
-                _progress(produced, produce_limit)
-            if options.time_limit is not None and produced == 0 and (
-                    time.perf_counter() - started) > options.time_limit:
-                timed_out = True
-                break
-        else:
-            generated = stream.generated if produced < produce_limit else generated
+    run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
+    generated, produced, timed_out = run(program, stream, runner, options, produce_limit,
+                                         started)
     if options.progress:
         sys.stderr.write(" " * 38 + "\r")
     seconds = time.perf_counter() - started
@@ -108,6 +96,58 @@ def run_program(program: Program, options: RunOptions | None = None,
         out.write(output.format_trailer(generated, produced, stream.seed, seconds))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
+
+
+def _run_batches(program: Program, stream, runner: "_ActionRunner", options: RunOptions,
+                 produce_limit: int, started: float) -> tuple[int, int, bool]:
+    """Deal and evaluate in this process, batch after batch: (generated, produced, timed
+    out)."""
+    generated = produced = 0
+    # rnd() draws from the deal stream in dealer mode: deal one at a time to draw in order.
+    one_at_a_time = options.rng == "dealer" and program.uses_random
+    with stream:
+        for features, accepted, generated in accepted_batches(program, stream, produce_limit,
+                                                              one_at_a_time=one_at_a_time):
+            if len(accepted):
+                runner.run(features, accepted, produced)
+                produced += len(accepted)
+            if _should_stop(options, produced, produce_limit, started):
+                return generated, produced, True
+    if produced < produce_limit:
+        generated = stream.generated
+    return generated, produced, False
+
+
+def _run_blocks(program: Program, stream, runner: "_ActionRunner", options: RunOptions,
+                produce_limit: int, started: float) -> tuple[int, int, bool]:
+    """Deal and evaluate whole numpy-mode blocks, in worker processes once the run proves
+    long: (generated, produced, timed out). The block that completes `produce` is evaluated
+    again here in detail, to stop at the exact deal."""
+    job = BlockJob(program, stream.plan, stream.limit)
+    produced = 0
+    with BlockPipeline(job, options.jobs or available_cores()) as pipeline:
+        for index, result in pipeline.results():
+            if produced + result.produced >= produce_limit:
+                wanted = produce_limit - produced
+                detail = evaluate_block(job, index, detail=True)
+                runner.process(detail.owners[:wanted],
+                               [[v[:wanted] for v in values] for values in detail.values],
+                               produced)
+                return int(detail.generated[wanted - 1]), produce_limit, False
+            runner.add_block(result, produced)
+            produced += result.produced
+            if _should_stop(options, produced, produce_limit, started):
+                return min((index + 1) * job.deals_per_block, job.limit), produced, True
+    return job.limit, produced, False
+
+
+def _should_stop(options: RunOptions, produced: int, produce_limit: int,
+                 started: float) -> bool:
+    """Show progress; True when the time limit has passed with nothing produced."""
+    if options.progress:
+        _progress(produced, produce_limit)
+    return (options.time_limit is not None and produced == 0
+            and time.perf_counter() - started > options.time_limit)
 
 
 def _progress(produced: int, produce_limit: int) -> None:
@@ -126,28 +166,46 @@ class _ActionRunner:
         self.statistics_shown = options.statistics  # dealer flips this on every printpbn
         # every print(...) action prints the same list of produced deals at the end
         self.keeps_deals = any(isinstance(a.action, ast.PrintHands) for a in program.actions)
+        self.per_deal = [(index, compiled.action) for index, compiled in enumerate(program.actions)
+                         if isinstance(compiled.action, ast.PER_DEAL_PRINTS)
+                         and not isinstance(compiled.action, ast.PrintHands)]
 
     def run(self, features, rows: np.ndarray, produced_before: int) -> None:
+        """The actions on some rows of a batch of deals."""
         deals = features.subset(rows)
-        values = [[np.asarray(e(deals)) for e in compiled.expressions]
-                  for compiled in self.program.actions]
-        per_deal = [(i, compiled.action, values[i])
-                    for i, compiled in enumerate(self.program.actions)
-                    if isinstance(compiled.action, ast.PER_DEAL_PRINTS)
-                    and not isinstance(compiled.action, ast.PrintHands)]
-        owners = deals.owners
+        self.process(deals.owners, action_values(self.program, deals), produced_before)
+
+    def process(self, owners: np.ndarray, values: list, produced_before: int) -> None:
+        """The actions on produced deals, given their action values (per action, per
+        expression)."""
+        self._print_deals(owners, values, produced_before)
+        for index, compiled in enumerate(self.program.actions):
+            self._add(index, statistic(compiled.action, values[index]))
+
+    def add_block(self, result, produced_before: int) -> None:
+        """The actions on a block's produced deals, from its BlockResult."""
+        if result.owners is not None:
+            self._print_deals(result.owners, result.values, produced_before)
+        for index, total in enumerate(result.statistics):
+            self._add(index, total)
+
+    def _print_deals(self, owners: np.ndarray, values: list, produced_before: int) -> None:
+        """Each deal's prints, in the order the actions are written."""
         write = self.out.write
-        for k in range(len(rows)):
+        for k in range(len(owners) if self.per_deal else 0):
             number = produced_before + k + 1
-            for index, action, action_values in per_deal:
+            for index, action in self.per_deal:
                 text = self._print(index, action, owners[k], number,
-                                   [v[k] for v in action_values])
+                                   [v[k] for v in values[index]])
                 if text:
                     write(text)
         if self.keeps_deals:
             self.stats.stored_deals.extend(owners.copy())
-        for index, compiled in enumerate(self.program.actions):
-            self._accumulate(index, compiled.action, values[index], owners)
+
+    def _add(self, index: int, total) -> None:
+        if total is not None:
+            known = self.stats.totals.get(index)
+            self.stats.totals[index] = total if known is None else known + total
 
     def _print(self, index: int, action, deal: np.ndarray, number: int, values: list) -> str:
         program = self.program
@@ -183,25 +241,6 @@ class _ActionRunner:
             for strain in range(5):
                 tally[side, strain, tricks(deal, declarer, strain)] += 1
 
-    def _accumulate(self, index: int, action, values: list, owners: np.ndarray) -> None:
-        stats = self.stats
-        if isinstance(action, ast.Average):
-            stats.sums[index] = stats.sums.get(index, 0) + int(values[0].astype(np.int64).sum())
-        elif isinstance(action, ast.Frequency):
-            counts = stats.counts.setdefault(index, np.zeros(action.high - action.low + 3,
-                                                             np.int64))
-            slots = np.clip(values[0].astype(np.int64) - action.low + 1, 0,
-                            action.high - action.low + 2)
-            counts += np.bincount(slots, minlength=len(counts))
-        elif isinstance(action, ast.Frequency2D):
-            rows = action.high - action.low + 3
-            columns = action.high2 - action.low2 + 3
-            counts = stats.counts.setdefault(index, np.zeros((rows, columns), np.int64))
-            first = np.clip(values[0].astype(np.int64) - action.low + 1, 0, rows - 1)
-            second = np.clip(values[1].astype(np.int64) - action.low2 + 1, 0, columns - 1)
-            counts += np.bincount(first * columns + second,
-                                  minlength=rows * columns).reshape(rows, columns)
-
     def finish(self, produced: int) -> None:
         """The end-of-run output of each action, in the order they are written."""
         write = self.out.write
@@ -213,14 +252,14 @@ class _ActionRunner:
                 tally = self.stats.contract_tricks.get(index, np.zeros((2, 5, 14), np.int64))
                 write(output.format_evalcontract(tally, produced))
             elif isinstance(action, ast.Average):
-                write(output.format_average(action.label, self.stats.sums.get(index, 0),
+                write(output.format_average(action.label, self.stats.totals.get(index, 0),
                                             produced))
             elif isinstance(action, ast.Frequency):
-                counts = self.stats.counts.get(index,
+                counts = self.stats.totals.get(index,
                                                np.zeros(action.high - action.low + 3, np.int64))
                 write(output.format_frequency(action.label, counts, action.low, action.high))
             elif isinstance(action, ast.Frequency2D):
-                counts = self.stats.counts.get(index, np.zeros(
+                counts = self.stats.totals.get(index, np.zeros(
                     (action.high - action.low + 3, action.high2 - action.low2 + 3), np.int64))
                 write(output.format_frequency2d(action.label, counts, action.low, action.high,
                                                 action.low2, action.high2))

@@ -40,10 +40,15 @@ def accepts_long_spades(masks):
 
 
 @pytest.mark.parametrize("filters", [None, {0: accepts_long_spades}])
-def test_workers_do_not_change_the_deals(filters):
-    expected = DealStream(8, seat_filters=filters).next_batch(3 * BLOCK_SIZE // 4)
-    with DealStream(8, seat_filters=filters, workers=2) as stream:
-        assert (stream.next_batch(3 * BLOCK_SIZE // 4) == expected).all()
+def test_the_stream_is_its_blocks_one_after_another(filters):
+    """What lets worker processes deal blocks on their own (dealing.BlockPipeline)."""
+    stream = DealStream(8, seat_filters=filters)
+    blocks = [deal_block(stream.plan, index) for index in range(2)]
+    owners = np.concatenate([block for block, _ in blocks])
+    generated = np.concatenate([counts + index * BLOCK_SIZE
+                                for index, (_, counts) in enumerate(blocks)])
+    assert (stream.next_batch(len(owners)) == owners).all()
+    assert (stream.last_generated == generated).all()
 
 
 def test_blocks_are_pure_functions_of_plan_and_index():
