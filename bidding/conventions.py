@@ -15,8 +15,8 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
-from .errors import BridgeError
 from .cards import Hand
+from .errors import BridgeError
 from .handtypes import (SIDES, SUIT_KINDS, Combined, Condition, Constraint, FigureRange, Fit,
                         Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn, ShapeTest,
                         ShownSuits, Stopper, SuitHolding, SuitRef, SuitReferenceError, Support,

@@ -471,12 +471,11 @@ def _suit_words(ref: SuitRef, env: RuleEnv, suits: tuple[int, ...], some: bool =
     name = SUIT_NAMES[suits[0]]
     if ref.is_fixed or ref.word == "this":
         return name
-    if kind is None:
-        kind = ("major" if suits[0] >= 2 else "minor") if env.this == suits[0] else name
+    noun = kind or (("major" if suits[0] >= 2 else "minor") if env.this == suits[0] else name)
     owner = {"partner": "partner's", "partner-first": "partner's first", "own": "own",
              "own-first": "own first", "their": "their", "their-first": "their first",
              "agreed": "the agreed"}[ref.word]
-    return f"{owner} {kind}"
+    return f"{owner} {noun}"
 
 
 SUIT_KINDS = {"major": (2, 3), "minor": (0, 1)}

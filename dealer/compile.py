@@ -22,8 +22,7 @@ import numpy as np
 from . import ast
 from . import shapes
 from .errors import DealerRuntimeError, DealerSemanticError
-from .features import (CCCC_SUIT, DEFAULT_TABLES, HAS_SHAPE_POINTS, QUALITY,
-                       DealFeatures, PointTables)
+from .features import DEFAULT_TABLES, DealFeatures, PointTables, suit_table
 from .grammar import parse_expression
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -432,9 +431,10 @@ def compile_expression(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {},
 
 Predicate = Callable[[int], int]
 
-_CCCC_SUIT_LIST = CCCC_SUIT.tolist()
-_FLAT_SUIT_LIST = (~HAS_SHAPE_POINTS).tolist()
-_QUALITY_LIST = QUALITY.tolist()
+@functools.cache
+def _suit_list(name: str) -> list:
+    """A suit table as a list, for fast scalar lookups."""
+    return suit_table(name).tolist()
 
 
 class _ScalarCompiler:
@@ -477,16 +477,16 @@ class _ScalarCompiler:
                 + table[m >> 39 & 8191]), None
 
     def _Cccc(self, expr):
-        values, flat = _CCCC_SUIT_LIST, _FLAT_SUIT_LIST
+        values, short = _suit_list("cccc"), _suit_list("short")
 
         def cccc(m: int) -> int:
             suits = (m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39 & 8191)
             total = sum(values[s] for s in suits)
-            return total - (50 if all(flat[s] for s in suits) else 100)
+            return total - (100 if any(short[s] for s in suits) else 50)
         return cccc, None
 
     def _Quality(self, expr):
-        shift, table = 13 * expr.suit, _QUALITY_LIST
+        shift, table = 13 * expr.suit, _suit_list("quality")
         return (lambda m: table[m >> shift & 8191]), None
 
     def _HasCard(self, expr):

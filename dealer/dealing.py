@@ -164,7 +164,7 @@ def evaluate_block(job: BlockJob, index: int, detail: bool = False) -> BlockResu
     program = job.program
     owners, generated = deal_block(job.plan, index)
     generated = generated + index * job.deals_per_block
-    if generated[-1:] > job.limit:
+    if len(generated) and generated[-1] > job.limit:
         within = np.searchsorted(generated, job.limit, side="right")
         owners, generated = owners[:within], generated[:within]
     features = DealFeatures(owners, tables=program.tables)

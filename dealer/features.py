@@ -1,14 +1,17 @@
 """Per-hand figures of a batch of deals (dealer's analyze()), vectorised and computed lazily.
 
 A deal is a row of `owners`: owners[n, card] is the seat (0=N, 1=E, 2=S, 3=W) holding card
-`suit * 13 + rank` (suit 0=clubs..3=spades, rank 0=two..12=ace, dealer's deck order). Every
-figure comes from the 13-bit mask of each suit of a hand through a table of 8192 entries, so
-a figure costs one gather per suit whatever its rules. Figures are computed for a seat only
-when an expression asks for them, and cached for the batch; a sub-batch (the rows a
+`suit * 13 + rank` (suit 0=clubs..3=spades, rank 0=two..12=ace, dealer's deck order). A hand
+is a 52-bit mask. Suit lengths, shapes and counts that add up per-rank values (hcp,
+controls, pt0..pt9 with few distinct values) are popcounts of the hand mask under fixed
+card masks; the other figures (losers, ltc, quality, cccc) go from the 13-bit mask of each
+suit through a table of 8192 entries, built on first use. Figures are computed for a seat
+only when an expression asks for them, and cached for the batch; a sub-batch (the rows a
 short-circuit still has to look at) reuses what its parent already knows.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -16,11 +19,10 @@ import numpy as np
 SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
 MASK_COUNT = 1 << SUIT_BITS
+SUIT_CARDS = tuple(np.uint64(SUIT_MASK << (SUIT_BITS * suit)) for suit in range(4))
 
 ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT = 12, 11, 10, 9, 8, 7, 6
-
-_RANK_BITS = (np.arange(MASK_COUNT)[:, None] >> np.arange(13)[None, :]) & 1  # (8192, 13)
-LENGTH = _RANK_BITS.sum(axis=1).astype(np.int64)
+POPCOUNT_GROUPS = 6  # counts with at most this many distinct values per rank use popcounts
 
 DEFAULT_HCP = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4)  # two .. ace
 DEFAULT_ALTCOUNTS = (
@@ -38,28 +40,41 @@ DEFAULT_ALTCOUNTS = (
 CONTROLS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2)
 
 
+def _rank_bits() -> np.ndarray:
+    """(8192, 13): which ranks each suit mask holds."""
+    return (np.arange(MASK_COUNT)[:, None] >> np.arange(13)[None, :]) & 1
+
+
 def _rank_table(values) -> np.ndarray:
     """Per-mask sum of per-rank values."""
-    return (_RANK_BITS @ np.asarray(values, dtype=np.int64)).astype(np.int64)
+    return (_rank_bits() @ np.asarray(values, dtype=np.int64)).astype(np.int64)
 
 
-# The tables below are computed for all 8192 masks at once: `_has(r)` is a boolean column.
+@functools.cache
+def suit_table(name: str) -> np.ndarray:
+    """A per-suit figure for each of the 8192 suit masks, built on first use: length, loser,
+    ltc, quality, cccc (a suit's share of the Kaplan-Rubens count) or short (fewer than
+    three cards: the suit has shape points)."""
+    return _SUIT_TABLES[name]()
+
+
+def _length() -> np.ndarray:
+    return np.bitwise_count(np.arange(MASK_COUNT)).astype(np.int64)
+
+
 def _has(rank: int) -> np.ndarray:
-    return _RANK_BITS[:, rank].astype(bool)
-
-
-_ACE, _KING, _QUEEN, _JACK, _TEN, _NINE, _EIGHT = (
-    _has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT))
-_HIGHER = _ACE.astype(np.int64) + _KING + _QUEEN + _JACK
+    """Which masks hold the rank (a boolean column over all 8192 masks)."""
+    return (np.arange(MASK_COUNT) >> rank & 1).astype(bool)
 
 
 def _losers() -> np.ndarray:
     """dealer's losers: void 0; singleton A 0 else 1; AK 0, Ax/Kx 1, other doubletons 2;
     three or more cards 3 less one for each of A, K, Q."""
-    controls = 2 * _ACE + _KING.astype(np.int64)
-    return np.select([LENGTH == 0, LENGTH == 1, LENGTH == 2],
+    length, ace, king, queen = suit_table("length"), _has(ACE), _has(KING), _has(QUEEN)
+    controls = 2 * ace + king.astype(np.int64)
+    return np.select([length == 0, length == 1, length == 2],
                      [0, np.array([1, 1, 0, 0])[controls], np.array([2, 1, 1, 0])[controls]],
-                     3 - _ACE.astype(np.int64) - _KING - _QUEEN)
+                     3 - ace.astype(np.int64) - king - queen)
 
 
 def _ltc() -> np.ndarray:
@@ -69,20 +84,25 @@ def _ltc() -> np.ndarray:
     without the ace or king is half a winner (Qxx = 2.5 losers), and the jack and ten with
     one of the ace and king and no queen are half a winner (AJT, KJT = 1.5 losers).
     """
-    long_suit = LENGTH >= 3
-    lone_queen = long_suit & _QUEEN & ~_ACE & ~_KING
-    backed_honour = long_suit & (_ACE != _KING) & ~_QUEEN & _JACK & _TEN
-    return 100 * LOSER + 50 * lone_queen - 50 * backed_honour
+    ace, king, queen, jack, ten = (_has(r) for r in (ACE, KING, QUEEN, JACK, TEN))
+    long_suit = suit_table("length") >= 3
+    lone_queen = long_suit & queen & ~ace & ~king
+    backed_honour = long_suit & (ace != king) & ~queen & jack & ten
+    return 100 * suit_table("loser") + 50 * lone_queen - 50 * backed_honour
 
 
 def _quality() -> np.ndarray:
     """Suit quality of The Bridge World, October 1982, times 100 (dealer's c4.c)."""
-    factor = LENGTH * 10
-    honours = 4 * _ACE + 3 * _KING + 2 * _QUEEN + _JACK.astype(np.int64)
-    long_bonus = np.minimum(3 - 2 * _QUEEN - _JACK.astype(np.int64), LENGTH - 6) * factor
-    ten_bonus = np.where(_TEN, np.where((_HIGHER > 1) | _JACK, factor, factor // 2), 0)
-    nine_bonus = np.where(_NINE & ((_HIGHER == 2) | _TEN | _EIGHT), factor // 2, 0)
-    return factor * honours + np.where(LENGTH > 6, long_bonus, ten_bonus + nine_bonus)
+    length = suit_table("length")
+    ace, king, queen, jack, ten, nine, eight = (
+        _has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT))
+    higher = ace.astype(np.int64) + king + queen + jack
+    factor = length * 10
+    honours = 4 * ace + 3 * king + 2 * queen + jack.astype(np.int64)
+    long_bonus = np.minimum(3 - 2 * queen - jack.astype(np.int64), length - 6) * factor
+    ten_bonus = np.where(ten, np.where((higher > 1) | jack, factor, factor // 2), 0)
+    nine_bonus = np.where(nine & ((higher == 2) | ten | eight), factor // 2, 0)
+    return factor * honours + np.where(length > 6, long_bonus, ten_bonus + nine_bonus)
 
 
 def _cccc_suit() -> np.ndarray:
@@ -90,48 +110,66 @@ def _cccc_suit() -> np.ndarray:
 
     The hand's total adds -50 when it has no shape points, else -100 (see `cccc`).
     """
-    value = np.where(LENGTH < 3, (3 - LENGTH) * 100, 0) + 300 * _ACE
-    value += np.where(_KING, 200 - np.where(LENGTH == 1, 150, 0), 0)
-    above_queen = _ACE.astype(np.int64) + _KING
-    value += np.where(_QUEEN, 100 - np.where(LENGTH == 1, 75, 0) - np.where(LENGTH == 2, 25, 0)
+    length = suit_table("length")
+    ace, king, queen, jack, ten, nine = (_has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE))
+    value = np.where(length < 3, (3 - length) * 100, 0) + 300 * ace
+    value += np.where(king, 200 - np.where(length == 1, 150, 0), 0)
+    above_queen = ace.astype(np.int64) + king
+    value += np.where(queen, 100 - np.where(length == 1, 75, 0) - np.where(length == 2, 25, 0)
                       - np.where(above_queen == 0, 25, 0), 0)
-    above_jack = above_queen + _QUEEN
-    value += np.where(_JACK, np.select([above_jack == 2, above_jack == 1], [50, 25], 0), 0)
-    above_ten = above_jack + _JACK
-    value += np.where(_TEN & ((above_ten == 2) | ((above_ten == 1) & _NINE)), 25, 0)
-    return value + QUALITY
+    above_jack = above_queen + queen
+    value += np.where(jack, np.select([above_jack == 2, above_jack == 1], [50, 25], 0), 0)
+    above_ten = above_jack + jack
+    value += np.where(ten & ((above_ten == 2) | ((above_ten == 1) & nine)), 25, 0)
+    return value + suit_table("quality")
 
 
-LOSER = _losers()
-LTC = _ltc()
-QUALITY = _quality()
-CCCC_SUIT = _cccc_suit()
-HAS_SHAPE_POINTS = LENGTH < 3
-CONTROL = _rank_table(CONTROLS)
-
-SHAPE_CODE_WEIGHTS = np.array([1, 14, 196, 2744], dtype=np.int64)  # clubs .. spades
+_SUIT_TABLES = {"length": _length, "loser": _losers, "ltc": _ltc, "quality": _quality,
+                "cccc": _cccc_suit, "short": lambda: suit_table("length") < 3}
 
 
 @dataclass(frozen=True)
 class PointTables:
-    """The point-count tables in force (pointcount and altcount), with their mask tables."""
+    """The point-count tables in force (pointcount and altcount), with what is derived
+    from them (mask tables, popcount groups), built on first use."""
 
     hcp: tuple[int, ...] = DEFAULT_HCP
     altcounts: tuple[tuple[int, ...], ...] = DEFAULT_ALTCOUNTS
     _tables: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def rank_values(self, kind: str) -> tuple[int, ...] | None:
+        """The value of each rank (two to ace) for the counts that add them up (hcp,
+        control, pt0..pt9); None for loser and ltc."""
+        if kind == "hcp":
+            return self.hcp
+        if kind.startswith("pt"):
+            return self.altcounts[int(kind[2:])]
+        return CONTROLS if kind == "control" else None
+
     def table(self, kind: str) -> np.ndarray:
-        """The 8192-entry table of `kind`: hcp, control, loser, ltc or pt0..pt9."""
+        """The 8192-entry table of `kind` over one suit's mask: hcp, control, loser, ltc or
+        pt0..pt9."""
         table = self._tables.get(kind)
         if table is None:
-            if kind == "hcp":
-                table = _rank_table(self.hcp)
-            elif kind.startswith("pt"):
-                table = _rank_table(self.altcounts[int(kind[2:])])
-            else:
-                table = {"control": CONTROL, "loser": LOSER, "ltc": LTC}[kind]
+            values = self.rank_values(kind)
+            table = suit_table(kind) if values is None else _rank_table(values)
             self._tables[kind] = table
         return table
+
+    def groups(self, kind: str) -> tuple[tuple[int, int], ...] | None:
+        """For a count that adds up rank values with few distinct values: (value, 13-bit
+        mask of the ranks worth it) pairs, so that a suit counts the sum of value times the
+        cards it holds of those ranks. None for other counts."""
+        key = ("groups", kind)
+        if key not in self._tables:
+            values = self.rank_values(kind)
+            groups = None
+            if values is not None and len(set(values) - {0}) <= POPCOUNT_GROUPS:
+                groups = tuple((value, sum(1 << rank for rank, v in enumerate(values)
+                                           if v == value))
+                               for value in sorted(set(values) - {0}))
+            self._tables[key] = groups
+        return self._tables[key]
 
 
 DEFAULT_TABLES = PointTables()
@@ -151,23 +189,28 @@ def suit_masks_from_hand_masks(hand_masks: np.ndarray) -> np.ndarray:
     return ((hand_masks[:, None] >> shifts) & np.uint64(SUIT_MASK)).astype(np.intp)
 
 
+def _spread(ranks: int, suits) -> np.uint64:
+    """The 52-bit mask of these ranks (a 13-bit mask) in these suits."""
+    return np.uint64(sum(ranks << (SUIT_BITS * suit) for suit in suits))
+
+
 class DealFeatures:
     """Lazily computed figures of the hands of a batch of deals.
 
     Built from `owners` (whole deals), or from `hand_masks` of some seats only (a seat
     prefilter sees one hand before the rest is dealt); `values` seeds the cache with
     figures known beforehand. `rows` and `parent` make a sub-batch that takes what its
-    parent has computed instead of computing it again.
+    parent has computed instead of computing it again (its owners too, when asked for).
     """
 
-    __slots__ = ("owners", "size", "tables", "random", "_hand_masks", "_cache", "_parent",
+    __slots__ = ("_owners", "size", "tables", "random", "_hand_masks", "_cache", "_parent",
                  "_rows")
 
     def __init__(self, owners: np.ndarray | None = None, *, hand_masks: dict | None = None,
                  size: int | None = None, values: dict | None = None,
                  tables: PointTables = DEFAULT_TABLES, random: np.random.Generator | None = None,
                  parent: "DealFeatures | None" = None, rows: np.ndarray | None = None):
-        self.owners = owners
+        self._owners = owners
         self._hand_masks = dict(hand_masks or {})
         if owners is not None:
             self.size = owners.shape[0]
@@ -181,13 +224,21 @@ class DealFeatures:
         self._parent = parent
         self._rows = rows
 
+    @property
+    def owners(self) -> np.ndarray | None:
+        """The whole deals (None when only some hands are dealt)."""
+        if self._owners is None and self._parent is not None:
+            parent_owners = self._parent.owners
+            if parent_owners is not None:
+                self._owners = parent_owners[self._rows]
+        return self._owners
+
     def subset(self, rows: np.ndarray) -> "DealFeatures":
         """The features of some rows of this batch (indices in increasing order)."""
         if len(rows) == self.size:
             return self
-        owners = self.owners[rows] if self.owners is not None else None
         masks = {seat: m[rows] for seat, m in self._hand_masks.items()}
-        return DealFeatures(owners, hand_masks=masks, size=len(rows), tables=self.tables,
+        return DealFeatures(hand_masks=masks, size=len(rows), tables=self.tables,
                             random=self.random, parent=self, rows=rows)
 
     def cached(self, key, compute):
@@ -211,49 +262,69 @@ class DealFeatures:
     def hand_mask(self, seat: int) -> np.ndarray:
         mask = self._hand_masks.get(seat)
         if mask is None:
-            if self.owners is None:
-                raise KeyError(f"seat {seat} is not dealt in this batch")
-            mask = self.cached(("hand", seat), lambda: hand_masks_from_owners(self.owners, seat))
+            mask = self.cached(("hand", seat), lambda: self._hand_from_owners(seat))
         return mask
+
+    def _hand_from_owners(self, seat: int) -> np.ndarray:
+        if self.owners is None:
+            raise KeyError(f"seat {seat} is not dealt in this batch")
+        return hand_masks_from_owners(self.owners, seat)
 
     def suit_masks(self, seat: int) -> np.ndarray:
         return self.cached(("suits", seat),
                            lambda: suit_masks_from_hand_masks(self.hand_mask(seat)))
 
-    def _per_suit(self, name: str, seat: int, table: np.ndarray) -> np.ndarray:
-        return self.cached((name, seat), lambda: table[self.suit_masks(seat)])
-
-    def lengths(self, seat: int) -> np.ndarray:
-        """(n, 4) suit lengths, clubs first."""
-        return self._per_suit("length", seat, LENGTH)
+    def _suit_figure(self, name: str, seat: int, suit: int, table: np.ndarray) -> np.ndarray:
+        """A per-suit figure of one suit, through its 8192-entry table."""
+        def compute():
+            shift = np.uint64(SUIT_BITS * suit)
+            return table[(self.hand_mask(seat) >> shift & np.uint64(SUIT_MASK)).astype(np.intp)]
+        return self.cached((name, seat, suit), compute)
 
     def length(self, seat: int, suit: int) -> np.ndarray:
-        return self.lengths(seat)[:, suit]
+        return self.cached(("length", seat, suit), lambda: np.bitwise_count(
+            self.hand_mask(seat) & SUIT_CARDS[suit]).astype(np.int64))
 
     def count(self, kind: str, seat: int, suit: int | None) -> np.ndarray:
         """hcp, control, loser, ltc or pt0..pt9 of a hand, or of one of its suits."""
-        per_suit = self._per_suit(kind, seat, self.tables.table(kind))
+        groups = self.tables.groups(kind)
+        if groups is not None:
+            return self.cached((kind, seat, suit), lambda: self._grouped(groups, seat, suit))
+        table = self.tables.table(kind)
         if suit is not None:
-            return per_suit[:, suit]
-        return self.cached((kind, seat, "total"), lambda: per_suit.sum(axis=1))
+            return self._suit_figure(kind, seat, suit, table)
+        return self.cached((kind, seat, None),
+                           lambda: table[self.suit_masks(seat)].sum(axis=1))
+
+    def _grouped(self, groups, seat: int, suit: int | None) -> np.ndarray:
+        """Sum of value x number of cards held among the ranks worth that value."""
+        hand = self.hand_mask(seat)
+        suits = range(4) if suit is None else (suit,)
+        total = np.zeros(len(hand), dtype=np.int64)
+        for value, ranks in groups:
+            held = np.bitwise_count(hand & _spread(ranks, suits))
+            total += held if value == 1 else np.multiply(held, value, dtype=np.int64)
+        return total
 
     def quality(self, seat: int, suit: int) -> np.ndarray:
-        return self._per_suit("quality", seat, QUALITY)[:, suit]
+        return self._suit_figure("quality", seat, suit, suit_table("quality"))
 
     def cccc(self, seat: int) -> np.ndarray:
         def compute():
             masks = self.suit_masks(seat)
-            total = CCCC_SUIT[masks].sum(axis=1)
-            flat = ~HAS_SHAPE_POINTS[masks].any(axis=1)
+            total = suit_table("cccc")[masks].sum(axis=1)
+            flat = ~suit_table("short")[masks].any(axis=1)
             return total - np.where(flat, 50, 100)
         return self.cached(("cccc", seat), compute)
 
     def shape_code(self, seat: int) -> np.ndarray:
         """Index of each hand's pattern in a shape table (see dealer.shapes.shape_code)."""
-        return self.cached(("shape", seat), lambda: self.lengths(seat) @ SHAPE_CODE_WEIGHTS)
+        def compute():
+            clubs, diamonds, hearts, spades = (self.length(seat, suit) for suit in range(4))
+            return clubs + 14 * diamonds + 196 * hearts + 2744 * spades
+        return self.cached(("shape", seat), compute)
 
     def has_card(self, seat: int, card: int) -> np.ndarray:
         if self.owners is not None:
             return self.owners[:, card] == seat
         return (self.hand_mask(seat) >> np.uint64(card)) & np.uint64(1) == 1
-

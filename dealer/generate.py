@@ -106,11 +106,9 @@ def deal_block(plan: DealPlan, index: int) -> tuple[np.ndarray, np.ndarray]:
     1-based count of deals generated in the block up to and including it."""
     bitgen = np.random.PCG64(np.random.SeedSequence(plan.seed, spawn_key=(index,)))
     attempts = np.arange(BLOCK_SIZE)
-    owners = np.broadcast_to(plan.fixed_owners, (BLOCK_SIZE, 52))
-    if plan.directed or len(plan.free_cards) < 52:
-        owners = owners.copy()
     taken = np.zeros(BLOCK_SIZE, dtype=np.uint64)
     free_pool = np.uint64(_mask_of(plan.free_cards))
+    dealt = {}  # directed seat -> its cards besides the predealt ones, for surviving attempts
     for position, seat in enumerate(plan.directed):
         if position == 0:
             chosen = _hand_with_lengths(bitgen, int(free_pool), int(plan.need[seat]),
@@ -125,21 +123,27 @@ def deal_block(plan: DealPlan, index: int) -> tuple[np.ndarray, np.ndarray]:
         if seat in plan.filters:
             tested = np.flatnonzero(keep)
             keep[tested] = np.asarray(plan.filters[seat](hand[tested]), dtype=bool)
-        attempts, owners, taken, chosen = attempts[keep], owners[keep], taken[keep], chosen[keep]
-        owners[rngmod.mask_members(chosen)] = seat
-        taken |= chosen
+        kept = np.flatnonzero(keep)
+        attempts, taken = attempts[kept], taken[kept] | chosen[kept]
+        dealt = {s: cards[kept] for s, cards in dealt.items()}
+        dealt[seat] = chosen[kept]
+    owners = np.broadcast_to(plan.fixed_owners, (len(attempts), 52))
+    if dealt or len(plan.free_cards) < 52:
+        owners = owners.copy()
+    for seat, cards in dealt.items():
+        owners[rngmod.mask_members(cards)] = seat
     rest = [seat for seat in range(4) if seat not in plan.directed]
     labels = np.repeat(np.array(rest, dtype=np.uint8), plan.need[rest])
     if len(labels) and len(owners):
-        dealt = rngmod.shuffled_labels(bitgen, len(owners), labels)
+        shuffled = rngmod.shuffled_labels(bitgen, len(owners), labels)
         if plan.directed:
             free_now = ~rngmod.mask_members(taken)
             free_now[:, plan.fixed_owners != rngmod.NO_CARD] = False
-            owners[free_now] = dealt.ravel()
+            owners[free_now] = shuffled.ravel()
         elif len(labels) == 52:
-            owners = dealt
+            owners = shuffled
         else:
-            owners[:, plan.free_cards] = dealt
+            owners[:, plan.free_cards] = shuffled
     per_attempt = plan.deals_per_attempt
     if per_attempt > 1:
         relabel = _swap_relabelling(plan.swapping)

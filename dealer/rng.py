@@ -32,48 +32,44 @@ _SORT_CHUNK = 8192  # rows sorted at a time by shuffled_labels
 # Uniform dealing from numpy's PCG64
 
 def shuffled_labels(bitgen: np.random.BitGenerator, rows: int, labels: np.ndarray) -> np.ndarray:
-    """`rows` independent uniform orderings of `labels` (seats 0..3, at most 16 of each).
+    """`rows` independent uniform orderings of `labels` (seats 0..3).
 
-    Each label slot gets a 32-bit key whose low 6 bits name the slot (seat * 16 + copy):
-    sorting the keys of a row sorts the slots by 26 random bits, and the seat is read back
-    from bits 4-5. A row where two random parts tie is dealt again, so that every order is
+    Each label gets a 32-bit key, 24 random bits over a low byte holding the label: sorting
+    a row's keys sorts the labels by their random parts, and the labels are read back from
+    the low bytes. A row where two random parts tie is dealt again, so that every order is
     exactly equally likely.
     """
     labels = np.asarray(labels, dtype=np.uint32)
-    copy = np.zeros(len(labels), dtype=np.uint32)
-    for seat in range(4):
-        where = labels == seat
-        copy[where] = np.arange(np.count_nonzero(where))
-    slots = labels * 16 + copy
-    out = np.empty((rows, len(slots)), dtype=np.uint8)
+    out = np.empty((rows, len(labels)), dtype=np.uint8)
     for start in range(0, rows, _SORT_CHUNK):  # chunks small enough to stay in cache
-        keys = _sorted_slot_keys(bitgen, min(_SORT_CHUNK, rows - start), slots)
+        keys = _sorted_keys(bitgen, min(_SORT_CHUNK, rows - start), labels)
         tied = _tied_rows(keys)
         while len(tied):
-            redo = _sorted_slot_keys(bitgen, len(tied), slots)
+            redo = _sorted_keys(bitgen, len(tied), labels)
             keys[tied] = redo
             tied = tied[_tied_rows(redo)]
-        out[start:start + len(keys)] = keys.view(np.uint8)[:, ::4] >> 4 & 3
+        out[start:start + len(keys)] = keys.view(np.uint8)[:, ::4]
     return out
 
 
-def _sorted_slot_keys(bitgen, rows: int, slots: np.ndarray) -> np.ndarray:
-    size = rows * len(slots)
-    keys = bitgen.random_raw((size + 1) // 2).view(np.uint32)[:size].reshape(rows, len(slots))
-    keys &= np.uint32(0xFFFFFFC0)
-    keys |= slots
+def _sorted_keys(bitgen, rows: int, labels: np.ndarray) -> np.ndarray:
+    size = rows * len(labels)
+    keys = bitgen.random_raw((size + 1) // 2).view(np.uint32)[:size].reshape(rows, len(labels))
+    keys &= np.uint32(0xFFFFFF00)
+    keys |= labels
     keys.sort(axis=1)
     return keys
 
 
 def _tied_rows(keys: np.ndarray) -> np.ndarray:
-    """Rows of sorted keys where two random parts (bits 6-31) are equal."""
+    """Rows of sorted keys where two random parts (bits 8-31) are equal: neighbours then
+    differ by less than 4 (the labels), otherwise by more than 252."""
     flat = keys.ravel()
     gaps = flat[1:] - flat[:-1]
     width = keys.shape[1]
-    positions = np.flatnonzero(gaps < 64)
-    positions = positions[positions % width != width - 1]
-    return np.unique(positions // width)
+    positions = np.flatnonzero(gaps < 4)
+    rows = positions[positions % width != width - 1] // width
+    return rows[np.r_[True, rows[1:] != rows[:-1]]] if len(rows) else rows
 
 
 def random_subsets(bitgen: np.random.BitGenerator, pool: int, size: int,
@@ -135,11 +131,10 @@ def _dyadic(probability: float) -> tuple[int, int]:
 
 
 def _bits_below(words: np.ndarray, numerator: int) -> np.ndarray:
-    """Bitwise `r < numerator`, bit j of r made of bit j of each word (word i weighing
-    2**i), so that every bit is 1 with probability numerator / 2**len(words). Works from
-    the low bit up: below = ~r_i | below where the numerator has a 1, ~r_i & below where
-    it has a 0. Overwrites `words`."""
-    np.invert(words, out=words)
+    """Bitwise `~r < numerator`, bit j of r made of bit j of each word (word i weighing
+    2**i), so that every bit is 1 with probability numerator / 2**len(words) (~r is as
+    uniform as r). Works from the low bit up: below = r_i | below where the numerator has
+    a 1, r_i & below where it has a 0. Overwrites `words`."""
     below = words[0]
     for i in range(1, len(words)):
         if numerator >> i & 1:

@@ -4,9 +4,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from bidding.authoring import convention_tree
 from bidding.calls import CALLS
 from bidding.conventions import (ActionSpec, Convention, ConventionError, ConventionLibrary,
-                                 Inclusion, parse_file, schema)
+                                 Inclusion, compiled_condition, parse_file, schema)
 from bidding.errors import BridgeError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -181,6 +182,76 @@ def test_condition_is_compiled_by_the_dealer_grammar(tmp_path):
     assert f"{bad}:1: <condition>:" in text and "syntax error" in text
 
 
+def test_each_condition_text_is_compiled_once(tmp_path):
+    text = "hcp >= 11 and shape{(5xxx)}"
+    for name in ("a", "b"):
+        write(tmp_path, f"{name}.conv", convention(
+            name.upper(), f'<open bid="1S"><handtypes><type><condition>{text}</condition>'
+                          f'</type></handtypes></open>'))
+    first, second = (parse_file(tmp_path / f"{name}.conv")[0].actions[0].handtypes[0]
+                     .constraints[0] for name in ("a", "b"))
+    assert first.predicate is second.predicate and first.name == second.name
+    assert compiled_condition(text) is compiled_condition(" ".join(text.split()))
+
+
+def test_condition_failing_on_a_probe_hand_is_reported_at_load(tmp_path):
+    path = write(tmp_path, "a.conv", convention(
+        "A", '<open bid="1C"><handtypes><type><condition>hcp / spades >= 3</condition>'
+             '</type></handtypes></open>'
+             '<open bid="1D"><handtypes><type><condition>spades > 0 and hcp / spades >= 3'
+             '</condition></type></handtypes></open>'))
+    messages = problems_of(path)
+    assert len(messages) == 1
+    assert messages[0].startswith(f"{path}:1: <condition> 'hcp / spades >= 3' fails on the "
+                                  f"hand ")
+    assert "division by zero" in messages[0]
+
+
+def test_new_attributes_and_elements_are_checked(tmp_path):
+    path = write(tmp_path, "bad.conv", """<convention>
+  <name>Bad</name>
+  <actions>
+    <rebid bid="new" levels="8"/>
+    <rebid bid="2C" levels="1"/>
+    <pass bid="PASS" levels="1"/>
+    <raise bid="game(this)"/>
+    <open bid="1C"><handtypes><type><suit ref="H" kind="minor"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><suit ref="partner" kind="red"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><combined min="25" count="tricks"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><combined min="25" suit="H"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><combined min="25" use="average"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><fit suit="partner"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><shown side="everybody"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><shown max="5" side="they"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><partnerhcp min="12" max="11"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><forced value="maybe"/></type></handtypes></open>
+  </actions>
+</convention>
+""")
+    text = "\n".join(problems_of(path))
+    assert f"{path}:4: levels='8': use level digits 1-7" in text
+    assert f"{path}:5: levels='1' excludes the call 2C: the action would never apply" in text
+    assert f"{path}:6: levels='1' excludes the call P" in text
+    assert f"{path}:7: call 'game(this)'" in text
+    assert f"{path}:8: <suit> ref='h' is never a minor" in text
+    assert f"{path}:9: <suit> kind='red': use major, minor" in text
+    assert f"{path}:10: <combined> count='tricks': use hcp, points, support" in text
+    assert f"{path}:11: <combined> suit= goes with count=\"support\"" in text
+    assert f"{path}:12: <combined> use='average': use min, max" in text
+    assert f"{path}:13: <fit> needs min= or max=" in text
+    assert f"{path}:14: <shown> side='everybody': use they, partner, me, we" in text
+    assert f"{path}:15: <shown> max='5' is outside 0..4" in text
+    assert f"{path}:16: <partnerhcp> min=12 is more than max=11" in text
+    assert f"{path}:17: <forced> value='maybe': use yes or no" in text
+
+
+def test_levels_are_shown_in_the_convention_tree(tmp_path):
+    write(tmp_path, "a.conv", convention(
+        "A", '<open bid="1C"><rebid bid="new" levels="21"/></open>'))
+    library = ConventionLibrary([tmp_path], builtin=False)
+    assert "rebid new, levels 12 -- any hand" in convention_tree("A", library)
+
+
 def test_system_errors(tmp_path):
     write(tmp_path, "a.conv", convention("A", '<open bid="1C"/>'))
     write(tmp_path, "b.conv", convention("B", '<pass bid="P"/>', "<parent>A</parent>"))
@@ -214,6 +285,10 @@ KITCHEN_SINK = """<?xml version="1.0"?>
         <type>
           <HCP min="12" max="21"/><hcp min="12"/><points min="13"/><losers max="7"/>
           <quicktricks min="1.5"/><controls min="2"/><combined min="0"/>
+          <combined min="25" count="support" suit="agreed" use="max"/><combined max="22" count="points"/>
+          <partnerhcp min="6" max="11"/><fit suit="partner-all" min="8" max="9" any="yes"/><fit max="7"/>
+          <forced/><forced value="no"/><shown side="they" min="0" max="0"/><shown side="we"/>
+          <suit ref="partner" kind="major" min="3"/><suit ref="longest-partner" kind="Minor"/>
           <support suit="partner" min="6" max="10"/>
           <spades min="0" max="13" honorsmin="0" honorsmax="5" controlsmin="0" controlsmax="3"/>
           <hearts min="1"/><diamonds max="6"/><clubs honorsmin="1"/>
@@ -226,6 +301,8 @@ KITCHEN_SINK = """<?xml version="1.0"?>
         <type/>
       </handtypes>
       <respond bid="raise(2, partner)" over="X, XX, 1C-2S, 1major, suit, NT, all"/>
+      <rebid bid="cheapest(unbid-above)" levels="2"/><rebid bid="new" levels="1, 2"/>
+      <raise bid="game(partner)"/><signoff bid="game(NT)"/><rebid bid="jump(unbid-below)"/>
       <subconvention name="Other"/>
       <convention>Another</convention>
     </open>

@@ -98,3 +98,23 @@ def test_explanations_always_match_the_robots_rules(seed, dealer, vulnerability)
             assert explanation.call.is_pass
         else:
             assert explanation.status in ("no agreement", "off system")
+
+
+def test_new_forms_explain_and_narrow_the_shown_ranges(tmp_path):
+    (tmp_path / "o.conv").write_text("""<convention><name>O</name><actions>
+        <open bid="1D"><handtypes><type><diamonds min="4"/><HCP min="12" max="14"/>
+          </type></handtypes>
+          <raise bid="game(partner)"><handtypes><type><fit min="9"/>
+            <combined min="29" count="points"/></type></handtypes></raise>
+          <raise bid="raise(2)"><handtypes><type><fit min="8"/><combined max="22"/>
+            </type></handtypes></raise>
+        </open></actions></convention>""")
+    (tmp_path / "o.system").write_text("<system><name>O</name><convention>O</convention>"
+                                       "</system>")
+    system = ConventionLibrary([tmp_path], builtin=False).system("O")
+    game, limit = system.explain(Auction.parse("1D P 5D P")), \
+        system.explain(Auction.parse("1D P 3D P"))
+    assert game[2].text == "game: 9+ card fit in partner's minor, 29+ points combined"
+    assert game[2].shown.lengths[1] == (5, 13) and game[2].shown.suits == (1,)
+    assert game[2].shown.hcp == (0, 37)                  # points say nothing of HCP minimum
+    assert limit[2].shown.text() == "at most 10 HCP, 4+ diamonds"

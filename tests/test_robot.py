@@ -102,3 +102,32 @@ def test_robot_by_system_name_and_finished_auction():
     assert robot.system is EXAMPLE
     with pytest.raises(AuctionError, match="is over"):
         robot.choose(Hand.parse(OPENER), Auction.parse("P P P P"))
+
+
+def test_choice_carries_the_situation_of_its_rule_set():
+    choice = Robot(EXAMPLE).choose(Hand.parse("KJ72.Q984.52.A73"), Auction.parse("1NT"))
+    assert choice.rule is None and choice.situation == "direct seat over 1NT"
+    assert choice.ruleset is EXAMPLE.ruleset(Auction.parse("1NT"))
+
+
+def test_condition_failing_while_bidding_skips_its_rule_visibly(tmp_path):
+    # Loads: the probe hands never hold exactly five spades. Fails on this hand's five.
+    (tmp_path / "c.conv").write_text("""<convention><name>C</name><actions>
+        <open bid="1S"><handtypes><type><condition>hcp / (spades - 5) >= 0</condition>
+          </type></handtypes></open>
+        <open bid="1C"/>
+        </actions></convention>""")
+    (tmp_path / "c.system").write_text("<system><name>C</name><convention>C</convention>"
+                                       "</system>")
+    system = ConventionLibrary([tmp_path], builtin=False).system("C")
+    hand = Hand.parse("AQ432.K2.QJ8.432")
+    choice = Robot(system).choose(hand, Auction())
+    assert choice.call == Call.parse("1C")
+    skipped = [reason for reason in choice.reasons if reason.startswith("skipped 1S")]
+    assert len(skipped) == 1
+    assert "c.conv:2): its condition `hcp / (spades - 5) >= 0` failed on this hand" in skipped[0]
+    assert "division by zero" in skipped[0]
+    opening = system.ruleset(Auction())
+    assert not opening[0].matches(hand) and opening.matching(hand) == [opening[1]]
+    assert Robot(system).choose(Hand.parse("AQ7432.K3.QJ8.43"), Auction()).call == \
+        Call.parse("1S")

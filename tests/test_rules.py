@@ -7,10 +7,10 @@ from hypothesis import given, settings, strategies as st
 from bidding import evaluation
 from bidding.calls import CALLS, Call
 from bidding.cards import CARDS, Hand, Suit
-from bidding.handtypes import (Combined, FigureRange, HandType, Longest, PassedHand, RuleEnv,
-                               SeatIn, ShapeTest, Situation, Stopper, SuitHolding, SuitRef,
-                               SuitReferenceError, Support, Vulnerable, compile_predicate,
-                               facts_of)
+from bidding.handtypes import (Combined, FigureRange, Fit, Forced, HandType, Longest,
+                               PartnerHcp, PassedHand, RuleEnv, SeatIn, ShapeTest, ShownSuits,
+                               Situation, Stopper, SuitHolding, SuitRef, SuitReferenceError,
+                               Support, Vulnerable, compile_predicate, facts_of)
 from bidding.rules import CallTemplate, CallTemplateError, OverError, parse_over
 
 C, D, H, S = 0, 1, 2, 3
@@ -62,8 +62,52 @@ def test_hand_dependent_suits_expand_with_a_test():
     assert not predicate(facts_of(Hand.parse("AKJ2.QJ2.T98.AKQ")))
 
 
+def test_game_is_four_of_a_major_five_of_a_minor_or_3nt():
+    after_1d_1h_1s = Situation(own_suits=(H,), partner_suits=(D, S), their_suits=(),
+                               last_bid_index=Call.parse("1S").index)
+    assert resolve("game(partner)", after_1d_1h_1s) == ["4S"]
+    assert resolve("game(partner-first)", after_1d_1h_1s) == ["5D"]
+    assert resolve("game(NT)", after_1d_1h_1s) == ["3NT"]
+    assert resolve("game(major)", after_1d_1h_1s) == ["4H", "4S"]
+    assert resolve("game(their)", after_1d_1h_1s) == []             # no rule: undefined
+    template = CallTemplate.parse("game(partner)")
+    assert template.phrase() == "game"
+    assert CallTemplate.parse("game(longest)").phrase() == "game in longest suit"
+    assert "last_bid_index" not in template.depends_on   # the level never depends on it
+    high = Situation(partner_suits=(C,), last_bid_index=Call.parse("6C").index)
+    assert resolve("game(partner)", high) == ["5C"]       # resolved, illegal now: skipped
+
+
+def test_new_suits_ranking_above_or_below_own_first_suit():
+    after_1d_1s = Situation(own_suits=(D,), partner_suits=(S,), unbid=(C, H),
+                            last_bid_index=Call.parse("1S").index)
+    assert resolve("cheapest(unbid-above)", after_1d_1s) == ["2H"]
+    assert resolve("cheapest(unbid-below)", after_1d_1s) == ["2C"]
+    assert resolve("cheapest(unbid-above)", Situation()) == []      # no own suit yet
+    assert CallTemplate.parse("cheapest(unbid-above)").phrase() == \
+        "new suit ranking above own first suit"
+    assert CallTemplate.parse("jump(unbid-below)").phrase() == \
+        "jump in a new suit ranking below own first suit"
+    assert set(SuitRef("unbid-above").depends_on) == {"own_suits", "unbid"}
+
+
+def test_longest_of_partners_suits_is_chosen_by_the_hand():
+    after_unusual_2nt = Situation(partner_suits=(C, H), their_suits=(D,),
+                                  last_bid_index=Call.parse("2NT").index)
+    expanded = CallTemplate.parse("cheapest(longest-partner)").resolve(after_unusual_2nt)
+    assert [str(call) for call, _, _ in expanded] == ["3C", "3H"]
+    clubs, hearts = (compile_predicate([[test]]) for _, _, test in expanded)
+    equal = facts_of(Hand.parse("A32.K432.5.Q8432"))            # 4 hearts, 5 clubs
+    assert clubs(equal) and not hearts(equal)
+    tie = facts_of(Hand.parse("A3.K5432.5.Q8432"))              # 5-5: the higher, hearts
+    assert hearts(tie) and not clubs(tie)
+    assert CallTemplate.parse("cheapest(longest-partner)").phrase() == \
+        "longest of partner's suits"
+
+
 @pytest.mark.parametrize("text", ["1Z", "raise(x)", "raise(1,NT)", "cheapest()", "jump(H,9)",
-                                  "cue(H,S)", "cue(NT)", "4(this)", "cheapest(nobody)", "8C"])
+                                  "cue(H,S)", "cue(NT)", "4(this)", "cheapest(nobody)", "8C",
+                                  "game", "game()", "game(H,S)", "game(this)"])
 def test_bad_call_templates(text):
     with pytest.raises(CallTemplateError):
         CallTemplate.parse(text)
@@ -145,6 +189,101 @@ def test_auction_facts_become_constants():
     assert not predicate(facts_of(Hand.parse("K32.Q5.QJ654.432")))  # 7 HCP
 
 
+def test_kind_of_a_referenced_suit():
+    major = [SuitHolding(1, SuitRef("partner"), 3, kind="major")]
+    after_1h = Situation(partner_suits=(H,))
+    resolution, predicate = compile_type(major, after_1h, this=H)
+    assert resolution.phrases == ["3+ card support for partner's major"]
+    assert predicate(facts_of(Hand.parse("A32.K32.5432.432")))
+    assert compile_type(major, Situation(partner_suits=(D,)))[0].impossible
+    bare = [SuitHolding(1, SuitRef("partner"), kind="minor")]
+    resolution, _ = compile_type(bare, Situation(partner_suits=(D,)))
+    assert resolution.phrases == ["partner's suit is a minor"] and not resolution.tests
+    assert HandType(tuple(major), 1).describe() == "3+ card support for partner's major"
+    # sets: every suit must be of the kind, or with any="yes" one of them
+    two_suits = Situation(partner_suits=(C, H))
+    assert compile_type([SuitHolding(1, SuitRef("partner-all"), 3, kind="major")],
+                        two_suits)[0].impossible
+    some_major = [SuitHolding(1, SuitRef("partner-all"), 3, any_of=True, kind="major")]
+    resolution, predicate = compile_type(some_major, two_suits)
+    assert resolution.phrases == ["3+ cards in one of partner's suits (a major)"]
+    assert predicate(facts_of(Hand.parse("A3.K32.5432.5432")))
+    assert not predicate(facts_of(Hand.parse("A3.K3.65432.5432")))    # clubs do not count
+    # hand-dependent: my longest suit must be a major
+    longest_major = [SuitHolding(1, SuitRef("longest"), 5, kind="major")]
+    assert fits("AKJ32.K32.32.432", longest_major)
+    assert not fits("32.K32.32.AKJ432", longest_major)
+
+
+def test_fit_adds_what_partner_has_shown():
+    five_hearts = Situation(partner_suits=(H,),
+                            partner_lengths=((0, 13), (0, 13), (5, 13), (0, 13)))
+    fit = [Fit(1, SuitRef("partner"), 8, None)]
+    resolution, predicate = compile_type(fit, five_hearts, this=H)
+    assert resolution.phrases == ["8+ card fit in partner's major"]
+    assert resolution.promise.lengths[H] == (3, 13)
+    assert predicate(facts_of(Hand.parse("A32.K32.5432.432")))       # 3 + 5
+    assert not predicate(facts_of(Hand.parse("A32.K2.65432.432")))   # 2 + 5
+    four_hearts = five_hearts._replace(partner_lengths=((0, 13), (0, 13), (4, 13), (0, 13)))
+    assert not compile_type(fit, four_hearts)[1](facts_of(Hand.parse("A32.K32.5432.432")))
+    assert compile_type([Fit(1, SuitRef("partner"), None, 4)], five_hearts)[0].impossible
+    no_fit = [Fit(1, SuitRef("partner"), None, 7)]
+    assert compile_type(no_fit, five_hearts)[0].phrases == ["at most 7 cards together in "
+                                                            "partner's hearts"]
+    assert compile_type(fit, Situation())[0].impossible                 # no partner's suit
+    either = [Fit(1, SuitRef("partner-all"), 8, None, any_of=True)]
+    two = Situation(partner_suits=(C, H),
+                    partner_lengths=((4, 13), (0, 13), (5, 13), (0, 13)))
+    assert fits("A32.K2.5432.A432", either, two)                      # 4 + 4 clubs
+    assert not fits("A32.K2.65432.A32", either, two)
+
+
+def test_combined_points_support_and_partners_maximum():
+    partner_12_14 = Situation(partner_suits=(H,), partner_hcp=(12, 14))
+    hand = Hand.parse("A32.K432.5.Q8432")                          # 9 HCP, 10 points, 4 hearts
+    points = [Combined(1, 22, None, "points")]
+    resolution, predicate = compile_type(points, partner_12_14)
+    assert resolution.phrases == ["22+ points combined"]
+    assert predicate(facts_of(hand))                                 # 10 + 12
+    support = [Combined(1, 24, None, "support", SuitRef("partner"))]
+    resolution, predicate = compile_type(support, partner_12_14)
+    assert resolution.phrases == ["24+ support points combined"]
+    assert predicate(facts_of(hand))                       # 9 HCP + 3 for the singleton + 12
+    assert not compile_type([Combined(1, 24, None)], partner_12_14)[1](facts_of(hand))
+    assert not compile_type([Combined(1, 25, None, "support", SuitRef("partner"))],
+                            partner_12_14)[1](facts_of(hand))
+    at_most = [Combined(1, None, 22, "hcp", use="max")]
+    resolution, predicate = compile_type(at_most, partner_12_14)
+    assert resolution.phrases == ["at most 22 HCP combined with partner's maximum"]
+    assert resolution.promise.hcp == (0, 8)
+    assert not predicate(facts_of(hand))                             # 9 + 14 = 23
+    capped = compile_type([Combined(1, None, 20, "points")], partner_12_14)[0]
+    assert capped.promise.hcp == (0, 8)                              # points are never below HCP
+    assert Combined(1, 25, None, "support", SuitRef("agreed")).describe() == \
+        "25+ support points combined for the agreed suit"
+
+
+def test_auction_tests_partners_range_forced_and_suits_shown():
+    limited = Situation(partner_hcp=(6, 11))
+    assert not compile_type([PartnerHcp(1, None, 11)], limited)[0].impossible
+    assert compile_type([PartnerHcp(1, None, 10)], limited)[0].impossible
+    assert compile_type([PartnerHcp(1, 12, None)], limited)[0].impossible
+    assert PartnerHcp(1, None, 11).describe() == "partner showed at most 11 HCP"
+    assert compile_type([Forced(1, True)], Situation(forced=True))[0].tests == []
+    assert compile_type([Forced(1, False)], Situation(forced=True))[0].impossible
+    assert Forced(1, False).describe() == "not forced to bid"
+    after_1s_p_1nt = Situation(their_suits=(S,), partner_suits=(), own_suits=())
+    assert compile_type([ShownSuits(1, "they", None, 0)], after_1s_p_1nt)[0].impossible
+    assert not compile_type([ShownSuits(1, "they", None, 0)], Situation())[0].impossible
+    both = Situation(own_suits=(C, H), partner_suits=(H, S))
+    assert not compile_type([ShownSuits(1, "we", 3, 3)], both)[0].impossible
+    assert compile_type([ShownSuits(1, "me", None, 1)], both)[0].impossible
+    assert [ShownSuits(1, side, low, high).describe() for side, low, high in (
+        ("they", None, 0), ("partner", 1, None), ("we", 2, None), ("me", None, 1))] == [
+        "they have shown no suit", "partner has shown a suit", "we have shown 2+ suits",
+        "I have shown at most 1 suit"]
+
+
 def test_undefined_reference_makes_the_type_fail():
     assert compile_type([SuitHolding(1, SuitRef("partner"), 3)])[0].impossible
 
@@ -158,6 +297,9 @@ def test_suit_reference_words():
     assert SuitRef("partner").candidates(situation, None) == (D,)
     assert SuitRef("unbid").candidates(situation, None) == ()
     assert SuitRef("their-all").candidates(situation, None) == (S,)
+    assert SuitRef("unbid-below").candidates(Situation(own_suits=(H,), unbid=(C, S)), None) \
+        == (C,)
+    assert SuitRef("longest-partner").is_hand_dependent
 
 
 # --- facts agree with bidding.evaluation ---------------------------------------------------

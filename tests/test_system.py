@@ -280,3 +280,77 @@ def test_every_repository_system_bids_complete_legal_auctions(
     while not bidding.is_over:
         bidding.push(robots[bidding.turn].choose(deal[bidding.turn], bidding).call)
     assert len(explain(bidding, north_south, east_west)) == len(bidding)
+
+
+# --- levels, game, fit, forced and the other auction-relative forms --------------------------
+REBIDS = """<convention><name>O</name><actions>
+  <open bid="1C"><handtypes><type><clubs min="3"/></type></handtypes>
+    <convention name="Rebids"/></open>
+  <open bid="1D"><handtypes><type><diamonds min="4"/></type></handtypes>
+    <convention name="Rebids"/></open>
+</actions></convention>"""
+REBIDS_SUB = """<convention><name>Rebids</name><parent>O</parent><actions>
+  <respond bid="1H"><handtypes><type><hearts min="4"/></type></handtypes>
+    <raise bid="game(partner)"><handtypes><type><fit min="8"/><combined min="26"
+        count="support"/></type></handtypes></raise>
+    <rebid bid="new" levels="1" meaning="one-level new suit"/>
+    <rebid bid="cheapest(unbid-above)" levels="2" meaning="reverse" forcing="yes">
+      <handtypes><type><points min="16"/><suit ref="this" min="4"/></type></handtypes>
+      <pass bid="PASS" over="all"><handtypes><type><forced value="no"/></type></handtypes></pass>
+    </rebid>
+    <rebid bid="cheapest(unbid-below)" meaning="new suit, not a reverse"/>
+    <raise bid="raise"><handtypes><type><fit min="8"/></type></handtypes></raise>
+  </respond>
+</actions></convention>"""
+
+
+def test_levels_and_suits_ranked_against_own_first_suit(tmp_path):
+    system = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                      "<system><name>S</name><convention>O</convention>"
+                                      "</system>"}).system("S")
+    after_1c = {str(r.call): r.description for r in system.ruleset(auction("1C P 1H P"))}
+    assert list(after_1c) == ["4H", "1S", "2D", "2H"]
+    assert after_1c["1S"] == "one-level new suit: new suit: any hand"
+    assert after_1c["2D"].startswith("reverse: new suit ranking above own first suit: 16+")
+    assert after_1c["4H"] == "game: 8+ card fit in partner's major, 26+ support points combined"
+    after_1d = [str(r.call) for r in system.ruleset(auction("1D P 1H P"))]
+    assert after_1d == ["4H", "1S", "2C", "2H"]          # spades, above, come at the one level
+    # the pass after the forcing reverse is no rule when forced: the robot bids on
+    hand = Hand.parse("5.AQ3.KJ32.AK432")
+    forced = system.ruleset(auction("1C P 1H P 2D P"))
+    assert forced.forced and [str(r.call) for r in forced] == []
+    assert Robot(system).choose(hand, auction("1C P 1H P 2D P")).call == Call.parse("3C")
+    assert [str(r.call) for r in system.ruleset(auction("1C P 1H P 2D 2S"))] == ["P"]
+
+
+def test_fit_uses_the_lengths_partner_showed(tmp_path):
+    system = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                      "<system><name>S</name><convention>O</convention>"
+                                      "</system>"}).system("S")
+    raise_ = next(r for r in system.ruleset(auction("1C P 1H P")) if str(r.call) == "2H")
+    assert raise_.promise.lengths[2] == (4, 13)          # partner showed 4+: 4 more make 8
+    assert raise_.matches(Hand.parse("K2.Q432.A32.K432"))
+    assert not raise_.matches(Hand.parse("K32.Q32.A32.K432"))
+
+
+def test_partners_maximum_and_suits_shown_by_a_side(tmp_path):
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="1H"><handtypes><type><hearts min="5"/><HCP min="12"/></type></handtypes>
+              <respond bid="2H"><handtypes><type><HCP min="6" max="9"/></type></handtypes>
+                <invite bid="3H"><handtypes><type><partnerhcp max="9"/>
+                  <combined min="25" use="max"/></type></handtypes></invite>
+              </respond>
+            </open>
+            <overcall bid="2D" over="1NT"><handtypes><type><shown side="they" max="0"/>
+              </type></handtypes></overcall>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention></system>"})
+    system = library.system("S")
+    invite = system.ruleset(auction("1H P 2H P"))[0]
+    assert invite.description == ("partner showed at most 9 HCP, 25+ HCP combined with "
+                                  "partner's maximum")
+    assert invite.matches(Hand.parse("AK.KQ432.A32.432"))        # 16 + 9
+    assert not invite.matches(Hand.parse("AK.QJ432.432.432"))    # 11 + 9
+    assert [str(r.call) for r in system.ruleset(auction("1NT"))] == ["2D"]
+    assert [str(r.call) for r in system.ruleset(auction("1S P 1NT"))] == []
