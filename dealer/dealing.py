@@ -201,8 +201,8 @@ def available_cores() -> int:
 
 class BlockPipeline:
     """Block results in stream order. The first block is evaluated in this process; if the
-    run goes on, `jobs` forked workers (when more than one) evaluate the next blocks, a few
-    ahead of the caller. The results do not depend on `jobs`."""
+    run goes on, `jobs` forked workers (when more than one) evaluate the next blocks, one
+    more than there are workers ahead of the caller. The results do not depend on `jobs`."""
 
     def __init__(self, job: BlockJob, jobs: int):
         self.job = job
@@ -234,12 +234,14 @@ class BlockPipeline:
 
     def _from_pool(self, index: int) -> BlockResult:
         if self._pool is None:
+            import gc
             import multiprocessing
+            gc.freeze()  # the workers' collector leaves inherited objects (and their pages) alone
             context = multiprocessing.get_context("fork")
             self._pool = context.Pool(self.jobs, initializer=_set_worker_job,
                                       initargs=(self.job,))
             self._queued = index
-        while self._queued < min(index + 2 * self.jobs, self.job.blocks):
+        while self._queued < min(index + self.jobs + 1, self.job.blocks):
             self._in_flight.append(self._pool.apply_async(_evaluate_in_worker,
                                                           (self._queued,)))
             self._queued += 1

@@ -108,7 +108,7 @@ class _ProgramBuilder:
         expressions = []
         if self.condition is not None:
             condition = compile_expression(self.condition.expr, compiler=compiler)
-            seat_filters = self._seat_filters(self.condition.expr)
+            seat_filters = self._seat_filters(self.condition.expr, compiler)
             expressions.append(self.condition.expr)
         actions = self._actions(compiler)
         expressions += [expr for action in actions for expr in _action_expressions(action.action)]
@@ -262,8 +262,10 @@ class _ProgramBuilder:
                 raise _error(f"frequency bounds {low} and {high} are the wrong way round",
                              action.where)
 
-    def _seat_filters(self, condition: ast.Expr) -> dict[int, VectorExpression]:
-        """Per seat, the conjunction of the condition's terms that look at that hand only."""
+    def _seat_filters(self, condition: ast.Expr,
+                      compiler: VectorCompiler) -> dict[int, VectorExpression]:
+        """Per seat, the conjunction of the condition's terms that look at that hand only
+        (compiled by the condition's compiler, which has their shape tables already)."""
         by_seat: dict[int, list[ast.Expr]] = {}
         definitions = self.definitions
         for term in conjuncts(condition, definitions):
@@ -271,7 +273,6 @@ class _ProgramBuilder:
             if len(seats) == 1 and is_single_hand(term, definitions):
                 by_seat.setdefault(next(iter(seats)), []).append(term)
         filters = {}
-        compiler = VectorCompiler(definitions, self.script.source)
         for seat, terms in by_seat.items():
             combined = terms[0]
             for term in terms[1:]:

@@ -76,9 +76,11 @@ def random_subsets(bitgen: np.random.BitGenerator, pool: int, size: int,
                    count: int) -> np.ndarray:
     """`count` independent uniform `size`-card subsets (52-bit masks) of the `pool` mask.
 
-    Each pool card is kept independently with a dyadic probability near size/pool, and
-    the candidates with exactly `size` cards are kept, in order: given its size, every
-    subset is equally likely. Past half the pool, the complement is chosen instead.
+    Each pool card is kept independently with a dyadic probability near size/pool, giving
+    candidates that, given their number of cards, are uniform. Those with `size` cards are
+    kept as they are, those with one card too few or too many are brought to `size` (see
+    `_to_size`), the others are dropped; the kept ones are used in order. Past half the
+    pool, the complement is chosen instead.
     """
     pool_size = bin(pool).count("1")
     if size > pool_size:
@@ -89,16 +91,60 @@ def random_subsets(bitgen: np.random.BitGenerator, pool: int, size: int,
         return np.zeros(count, dtype=np.uint64)
     numerator, bits = _dyadic(size / pool_size)
     keep = numerator / 2 ** bits
-    acceptance = math.comb(pool_size, size) * keep ** size * (1 - keep) ** (pool_size - size)
+    acceptance = sum(math.comb(pool_size, k) * keep ** k * (1 - keep) ** (pool_size - k)
+                     for k in (size - 1, size, size + 1))
     found, have = [], 0
     while have < count:
         candidates = _bits_below(bitgen.random_raw((bits, int((count - have) / acceptance
                                                                * 1.1) + 64)), numerator)
         candidates &= np.uint64(pool)
-        exact = candidates[np.bitwise_count(candidates) == size]
-        found.append(exact)
-        have += len(exact)
+        sizes = np.bitwise_count(candidates)
+        near = np.flatnonzero((sizes >= size - 1) & (sizes <= size + 1))
+        found.append(_to_size(bitgen, candidates[near], sizes[near], pool, pool_size, size))
+        have += len(near)
     return np.concatenate(found)[:count]
+
+
+def _to_size(bitgen, candidates: np.ndarray, sizes: np.ndarray, pool: int, pool_size: int,
+             size: int) -> np.ndarray:
+    """Candidates of size-1, size or size+1 cards, each uniform given its number of cards,
+    made uniform `size`-card subsets: a short one gets one of the pool cards it lacks, a
+    long one loses one of its cards, each chosen uniformly. Every `size`-card set is then
+    reached from equally many candidates of each size with equal probability."""
+    short = np.flatnonzero(sizes < size)
+    if len(short):
+        missing = np.uint64(pool) & ~candidates[short]
+        candidates[short] |= _select_bit(missing, _below(bitgen, pool_size - size + 1,
+                                                         len(short)))
+    long = np.flatnonzero(sizes > size)
+    if len(long):
+        candidates[long] &= ~_select_bit(candidates[long], _below(bitgen, size + 1, len(long)))
+    return candidates
+
+
+def _below(bitgen, bound: int, count: int) -> np.ndarray:
+    """`count` uniform integers in [0, bound) (uint64), exactly: a 32-bit draw times the
+    bound, redrawn in the rare case it falls in the incomplete last cycle (Lemire)."""
+    draws = bitgen.random_raw((count + 1) // 2).view(np.uint32)[:count].astype(np.uint64)
+    product = draws * np.uint64(bound)
+    values = product >> np.uint64(32)
+    redo = np.flatnonzero((product & _MASK32) < np.uint64((1 << 32) % bound))
+    if len(redo):
+        values[redo] = _below(bitgen, bound, len(redo))
+    return values
+
+
+def _select_bit(masks: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """The `ranks[i]`-th lowest set bit (from 0) of each mask, as a one-bit mask: a binary
+    search on the popcounts of ever narrower windows."""
+    position = np.zeros(len(masks), dtype=np.uint64)
+    rank = ranks.copy()
+    for width in (32, 16, 8, 4, 2, 1):
+        low = np.bitwise_count((masks >> position) & np.uint64((1 << width) - 1))
+        beyond = rank >= low
+        rank -= low * beyond
+        position += np.uint64(width) * beyond
+    return np.uint64(1) << position
 
 
 def random_subsets_of_rows(bitgen: np.random.BitGenerator, pools: np.ndarray,

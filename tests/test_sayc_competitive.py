@@ -277,3 +277,23 @@ def test_defending_dev_cases_pass(library):
             str(Call.parse(row["expected"]))
     assert len(rows) > 100
     assert passed / len(rows) >= 0.9
+
+
+# --- continuations added after simulation reviews ------------------------------------------------
+def test_stayman_after_a_balancing_1nt_reaches_game(robot):
+    assert choose(robot, "AKJ6.82.Q643.QJ2", "P P 1D P P 1NT P 2C P 2H P") == "3NT"
+
+
+def test_vulnerable_weak_jump_overcall_needs_a_better_suit(robot):
+    hand = "KT7543.J72.73.K5"
+    assert choose(robot, hand, "1D", "None") == "2S"
+    assert choose(robot, hand, "1D", "Both") == "P"
+
+
+def test_advancer_bids_game_after_cue_bid_and_minimum_rebid(robot):
+    assert choose(robot, "T94.KQJ5.KJT.QJ7", "1D 1S P 2D P 2S P") == "4S"
+    assert choose(robot, "T94.KQJ5.KJT.Q87", "1D 1S P 2D P 2S P") == "3S"
+
+
+def test_cue_bid_raise_is_not_made_at_the_four_level(robot):
+    assert choose(robot, "3.AJ843.T6.A6432", "P 1S 2H 3S") == "4H"
