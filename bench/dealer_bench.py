@@ -6,7 +6,9 @@ For each case both programs run as whole processes (start-up included), alternat
 that a change in the machine's load hits both alike. Each run is timed by the wall clock
 and by the CPU time it used (user + sys, worker processes included); the medians of the
 repeats give the rates each case is judged by, and the ratios ours/dealer (above 1: we are
-faster) by wall time and by CPU time. On a busy machine the wall-clock ratio understates
+faster) by wall time and by CPU time. Our packages are byte-compiled first, as an installed
+program is (where PYTHONDONTWRITEBYTECODE is set, every run would otherwise compile them
+from source, which costs more than the rest of our start-up). On a busy machine the wall-clock ratio understates
 what two cores give, and the CPU ratio is the steadier figure for one core's work. --long
 adds a 10-million-deal run of each to compare peak memory (RSS). Not a test: timings
 depend on the machine, so nothing here asserts.
@@ -71,6 +73,8 @@ def commands(script_path: str, jobs: int | None) -> dict[str, list[str]]:
 def bench(repeat: int, jobs: int | None, long_run: bool) -> None:
     if not Path(DEALER).exists():
         sys.exit(f"{DEALER} is not installed (apt-get install dealer)")
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "dealer"),
+                    str(ROOT / "bidding")], check=True)
     with tempfile.TemporaryDirectory() as scratch:
         for name, script, unit, count in CASES:
             if script is None:

@@ -227,10 +227,20 @@ class BlockPipeline:
     def results(self):
         """Yield (block index, BlockResult) in order, up to the generate limit."""
         for index in range(self.job.blocks):
-            if index == 0 or self.jobs < 2 or self.job.blocks < 3:
-                yield index, evaluate_block(self.job, index)
-            else:
+            if index > 0 and self._parallel():
                 yield index, self._from_pool(index)
+            else:
+                yield index, evaluate_block(self.job, index)
+
+    def _parallel(self) -> bool:
+        """Whether workers evaluate the blocks after the first: more than one job, more
+        than two blocks, and a process allowed to have children (a pool's worker is not)."""
+        if self._pool is not None:
+            return True
+        if self.jobs < 2 or self.job.blocks < 3:
+            return False
+        import multiprocessing
+        return not multiprocessing.current_process().daemon
 
     def _from_pool(self, index: int) -> BlockResult:
         if self._pool is None:

@@ -150,15 +150,21 @@ def _select_bit(masks: np.ndarray, ranks: np.ndarray) -> np.ndarray:
 def random_subsets_of_rows(bitgen: np.random.BitGenerator, pools: np.ndarray,
                            size: int) -> np.ndarray:
     """A uniform `size`-card subset of each row's pool (all pools equally large): a uniform
-    choice of places among the pool's cards, mapped onto each row's cards."""
+    choice of places among the pool's cards, mapped onto each row's cards (a pool card is
+    chosen when the place of its rank in the pool is)."""
     pools = np.asarray(pools, dtype=np.uint64)
     if not len(pools):
         return np.zeros(0, dtype=np.uint64)
     pool_size = int(np.bitwise_count(pools[0]))
     places = mask_members(random_subsets(bitgen, (1 << pool_size) - 1, size, len(pools)))
-    cards = np.nonzero(mask_members(pools))[1].reshape(len(pools), pool_size)
-    bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
-    return np.where(places[:, :pool_size], bits, np.uint64(0)).sum(axis=1, dtype=np.uint64)
+    members = mask_members(pools)
+    rank = np.cumsum(members, axis=1, dtype=np.int8)
+    rank -= 1
+    np.maximum(rank, 0, out=rank)
+    chosen = np.take_along_axis(places, rank.astype(np.intp), axis=1) & members
+    packed = np.zeros((len(pools), 8), dtype=np.uint8)
+    packed[:, :7] = np.packbits(chosen, axis=1, bitorder="little")
+    return packed.view("<u8").ravel()
 
 
 def mask_members(masks: np.ndarray) -> np.ndarray:
