@@ -4,7 +4,7 @@ Switches follow dealer's (`dealer -h`): -g -p -s -0 -2 -3 -v -q -m -t -u -V -h; 
 mode) and -l (GIB's library.dat) are refused as Debian's binary cannot do them either.
 Added: --rng dealer|numpy (dealer replays /usr/games/dealer's deals for a -s seed) and
 -j/--jobs to deal and evaluate in several processes (by default one per core, once a run
-proves long enough to profit).
+proves long enough to profit, unless the cores are already busy).
 """
 from __future__ import annotations
 
@@ -57,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
                              "(the same deals as /usr/games/dealer for the same -s seed)")
     parser.add_argument("-j", "--jobs", type=int, metavar="N",
                         help="worker processes for long runs (numpy source only; the "
-                             "default is one per core; results do not depend on N)")
+                             "default is one per core, or one when the cores are busy; "
+                             "results do not depend on N)")
     return parser
 
 

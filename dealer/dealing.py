@@ -192,11 +192,24 @@ def _evaluate_in_worker(index: int) -> BlockResult:
     return evaluate_block(_worker_job, index)
 
 
-def available_cores() -> int:
+BUSY_PRESSURE = 30.0
+"""CPU pressure (% of the last 10 s some task waited for a CPU) past which the cores are
+taken to be busy: extra worker processes then only add overhead (measured)."""
+
+
+def default_jobs() -> int:
+    """Processes to evaluate blocks in when -j is not given: one per core, unless the cores
+    are already busy (Linux's CPU pressure), then one."""
     try:
-        return len(os.sched_getaffinity(0))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+    try:
+        with open("/proc/pressure/cpu") as pressure:
+            waiting = float(pressure.readline().split()[1].partition("=")[2])
+    except (OSError, ValueError, IndexError):
+        return cores
+    return 1 if waiting > BUSY_PRESSURE else cores
 
 
 class BlockPipeline:

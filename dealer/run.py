@@ -19,7 +19,7 @@ import numpy as np
 
 from . import ast, output
 from .dealing import (BlockJob, BlockPipeline, accepted_batches, action_values,
-                      available_cores, evaluate_block, evaluates_in_blocks, open_stream,
+                      default_jobs, evaluate_block, evaluates_in_blocks, open_stream,
                       statistic)
 from .program import Program
 
@@ -42,7 +42,8 @@ class RunOptions:
     time_limit: float | None = None
     input_name: str | None = None
     jobs: int | None = None
-    """worker processes for long numpy-mode runs; None: one per core"""
+    """worker processes for long numpy-mode runs; None: one per core unless the cores are
+    busy (dealing.default_jobs)"""
 
 
 @dataclass
@@ -125,7 +126,7 @@ def _run_blocks(program: Program, stream, runner: "_ActionRunner", options: RunO
     again here in detail, to stop at the exact deal."""
     job = BlockJob(program, stream.plan, stream.limit)
     produced = 0
-    with BlockPipeline(job, options.jobs or available_cores()) as pipeline:
+    with BlockPipeline(job, options.jobs or default_jobs()) as pipeline:
         for index, result in pipeline.results():
             if produced + result.produced >= produce_limit:
                 wanted = produce_limit - produced
