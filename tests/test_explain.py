@@ -1,5 +1,4 @@
 """Explanations come from the same rules the robots bid with, and keep what each player showed."""
-from pathlib import Path
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
@@ -10,12 +9,7 @@ from bidding.conventions import ConventionLibrary
 from bidding.explain import explain, shown_by_seat
 from bidding.robot import Robot
 
-REPO = Path(__file__).resolve().parent.parent
-LIBRARY = ConventionLibrary([REPO / "tests" / "golden" / "natural"], builtin=False,
-                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
-                                   REPO / "systems" / "SLAM-Example.system"])
-EXAMPLE = LIBRARY.system("SLAM Example")
-NATURAL = LIBRARY.system("Test Natural")
+from tests.example_library import EXAMPLE, NATURAL
 H, S = 2, 3
 
 

@@ -1,5 +1,4 @@
 """Robots: the SLAMBidding example bids as its author meant; illegal rules are skipped."""
-from pathlib import Path
 
 import pytest
 
@@ -10,12 +9,7 @@ from bidding.conventions import ConventionLibrary
 from bidding.errors import AuctionError
 from bidding.robot import Robot
 
-REPO = Path(__file__).resolve().parent.parent
-LIBRARY = ConventionLibrary([REPO / "tests" / "golden" / "natural"], builtin=False,
-                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
-                                   REPO / "systems" / "SLAM-Example.system"])
-EXAMPLE = LIBRARY.system("SLAM Example")
-NATURAL = LIBRARY.system("Test Natural")
+from tests.example_library import EXAMPLE, LIBRARY, NATURAL
 
 OPENER = "AKQ5.A93.KJ2.976"           # 17 HCP, 4 spades, balanced
 OPENER_MINIMUM = "AQ5.K93.KJ42.Q76"   # 15 HCP, no four-card major

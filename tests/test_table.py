@@ -1,21 +1,14 @@
 """One auction at a table: robots and humans in turn."""
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from bidding.calls import Call
 from bidding.cards import Deal, Seat, Vulnerability, random_deal
-from bidding.conventions import ConventionLibrary
 from bidding.errors import AuctionError
 from bidding.table import HumanPlayer, RobotPlayer, Table
 
-REPO = Path(__file__).resolve().parent.parent
-LIBRARY = ConventionLibrary([REPO / "tests" / "golden" / "natural"], builtin=False,
-                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
-                                   REPO / "systems" / "SLAM-Example.system"])
-NATURAL = LIBRARY.system("Test Natural")
-EXAMPLE = LIBRARY.system("SLAM Example")
+from tests.example_library import EXAMPLE, NATURAL
 DEAL = Deal.parse("N:AKQ5.A93.KJ2.976 864.T75.Q9874.K2 JT72.KQ4.T53.Q83 93.J862.A6.AJT54")
 
 
