@@ -8,25 +8,19 @@ manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `tit
 
 Compasses may be left out (`hcp`, `spades`, `hcp(spades)`, `shape{(4432)}`): the grammar
 accepts that everywhere, and the compiler allows it only in hand conditions.
-
-A hand-written recursive-descent parser, scannerless: every terminal is a regular expression
-tried where the parser stands, after whitespace and comments (`#`, `//`, `/* */`). Tabs are
-expanded to 8 columns before parsing, and every position (line, column, span) refers to
-that text. A rule that does not match raises `_Miss`, so that its caller may try another
-alternative; of several failed alternatives the one that got furthest is reported (or, if
-none got past the start, the name of what was expected there). Past the point where a
-construct is recognised (after `condition`, `hcp(`, a binary operator...) a failure is a
-syntax error at once (`_Fatal`).
 """
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import functools
 import re
 
+import pyparsing as pp
+
 from . import ast
 from .errors import DealerSyntaxError
+
+pp.ParserElement.enable_packrat()
 
 SEATS = {"north": 0, "east": 1, "south": 2, "west": 3}
 SUITS = {"club": 0, "diamond": 1, "heart": 2, "spade": 3}
@@ -61,666 +55,331 @@ OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
-_WORD_END = r"(?![A-Za-z0-9_])"
-_WORD = re.compile(r"[A-Za-z0-9_]+")
+_IDENT_CHARS = pp.alphanums + "_"
 
 
-class _Words:
-    """Matches any of some words as a whole word (`hcpx` is not `hcp`): the word that
-    starts here must be one of them (or, with `excluded`, any word but them)."""
-
-    def __init__(self, words, *, excluded: bool = False, pattern: re.Pattern = _WORD):
-        self.words = frozenset(words)
-        self.excluded = excluded
-        self.pattern = pattern
-
-    def match(self, text: str, pos: int) -> re.Match | None:
-        match = self.pattern.match(text, pos)
-        if match is None or (match.group() in self.words) == self.excluded:
-            return None
-        return match
+def _kw(*words: str) -> pp.ParserElement:
+    """Any of these words, as whole words (`hcpx` is not `hcp`)."""
+    pattern = "|".join(sorted(words, key=len, reverse=True))
+    return pp.Regex(rf"(?:{pattern})(?![A-Za-z0-9_])").set_name(" or ".join(words))
 
 
-def _kw(*words: str) -> _Words:
-    return _Words(words)
+def _where(text: str, start: int, end: int) -> ast.Where:
+    return ast.Where(pp.lineno(start, text), pp.col(start, text), text[start:end].strip(),
+                     start, end)
 
 
-# Whitespace and comments, skipped before every terminal; only comments (with the
-# whitespace before them), for the one place that looks ahead without skipping whitespace.
-_SKIP = re.compile(r"(?:[ \t\r\n]+|#[^\n]*|//[^\n]*|/\*[\s\S]*?\*/)*")
-_SKIP_COMMENTS = re.compile(r"(?:[ \t\r\n]*(?:#[^\n]*|//[^\n]*|/\*[\s\S]*?\*/))*")
-
-_NUMBER = re.compile(r"\d+")
-_SIGNED_NUMBER = re.compile(r"-?\s*\d+")
-_STRING = re.compile(r'"[^"]*"')
-_COMPASS = _kw(*SEATS)
-_SUIT = _kw(*SUITS, *(suit + "s" for suit in SUITS))
-_NOTRUMP = _kw("notrump", "notrumps")
-_IDENTIFIER = _Words(KEYWORDS, excluded=True, pattern=re.compile(r"[A-Za-z][A-Za-z0-9_]*"))
-_CARD = re.compile(rf"(?:10|[2-9TJQKAtjqka])[CDHScdhs]{_WORD_END}"
-                   rf"|[CDHScdhs](?:10|[2-9TJQKAtjqka]){_WORD_END}")
-_HOLDING = re.compile(rf"[CDHScdhs](?:10|[AKQJT2-9akqjt])*{_WORD_END}")
-_VULNERABILITY_NAME = _kw(*VULNERABILITIES)
-_CONTRACT = re.compile(rf"x[1-7][CDHSN]{_WORD_END}")
-_HVS_PATTERN = re.compile(r"[0-9x]{4}(?![0-9A-Za-z_])")
-_DPP_SPEC = r"(?:\d[+-]?|x|\[[0-9-]+\])"
-_DPP_ATOM = re.compile(rf"(?:(?:{_DPP_SPEC}[shdcSHDCMm])+(?:\({_DPP_SPEC}+\))?"
-                       rf"|\({_DPP_SPEC}+\)|{_DPP_SPEC}{{4}})(?=\s*(?:[-+:}}]|$))")
-_DPP_REFERENCE = _kw(*"shdc")
-# dealer reads `spades(north) == 1` after a predeal as part of it; anything longer is left
-# to be a condition.
-_EXPRESSION_GOES_ON = re.compile(r"&&|\|\||[-+*/%<>=!?]|(?:and|or)(?![A-Za-z0-9_])")
-_DEFINES = re.compile(r"=(?!=)")
-
-_UNARY_OPERATOR = re.compile(rf"!(?!=)|not{_WORD_END}|-")
-_BINARY_LEVELS = (  # from the loosest; None stands for the additive operators
-    re.compile(rf"\|\||or{_WORD_END}"), re.compile(rf"&&|and{_WORD_END}"),
-    re.compile(r"==|!="), re.compile(r"<=|>=|<|>"), None, re.compile(r"[*/%]"))
-_ADDITIVE = re.compile(r"[+-]")
-_DPP_ADDITIVE = re.compile(r"(?<!\s)[+-]|[+-](?!\s)")  # `5+` is a length, `5 + 4xxx` a term
-_CANONICAL_OPS = {"and": "&&", "or": "||", "not": "!"}
-
-_SHAPE, _ANY, _DEAL, _VUL = _kw("shape"), _kw("any"), _kw("deal"), _kw("nv", "vul")
-_COUNT = _kw(*COUNT_KEYWORDS)
-_CALLS = (  # keyword, arguments (a _Parser method name), node, may be written bare
-    (_COUNT, "_seat_and_suit",
-     lambda w, kind, seat=None, suit=None: ast.Count(COUNT_KEYWORDS[kind], seat, suit, w), True),
-    (_SUIT, "_optional_seat",
-     lambda w, name, seat=None: ast.SuitLength(seat, SUITS[name.rstrip("s")], w), True),
-    (_kw("cccc"), "_optional_seat", lambda w, _, seat=None: ast.Cccc(seat, w), True),
-    (_kw("quality"), "_seat_then_suit", lambda w, _, seat, suit: ast.Quality(seat, suit, w),
-     False),
-    (_kw("hascard"), "_seat_then_card", lambda w, _, seat, card: ast.HasCard(seat, card, w),
-     False),
-    (_kw("tricks", "trick"), "_seat_then_strain",
-     lambda w, _, seat, strain: ast.Tricks(seat, strain, w), False),
-    (_kw("score"), "_score_arguments",
-     lambda w, _, vul, contract, tricks: ast.Score(vul, *contract, tricks, w), False),
-    (_kw("imps", "imp"), "_expression_argument", lambda w, _, e: ast.Imps(e, w), False),
-    (_kw("rnd"), "_expression_argument", lambda w, _, e: ast.Rnd(e, w), False),
-)
-
-_SIMPLE_ACTIONS = {"printall": ast.PrintAll, "printew": ast.PrintEW,
-                   "printpbn": ast.PrintPBN, "evalcontract": ast.EvalContract}
-_ACTION = _kw(*ACTION_KEYWORDS)
-_STATEMENT = _kw(*STATEMENT_KEYWORDS)
-
-# What an error says was expected.
-A_NUMBER = "a number"
-AN_EXPRESSION = "an expression"
-A_CONDITION = "a condition on s, h, d and c"
-A_COMPASS = "a compass (north, east, south or west)"
-A_SUIT = "a suit (clubs, diamonds, hearts or spades)"
-A_STRAIN = "a strain (a suit or notrump)"
-A_STRING = "a string in double quotes"
-A_PREDEAL_ITEM = "a compass and its cards, or a suit length such as spades(north)==1"
-PRINTES_ITEM = r"{a string in double quotes | '\\n' | an expression}"
-CSV_ITEM = ("{a string in double quotes | Located:(deal) | Located:({a compass (north, east, "
-            "south or west) FollowedBy:(',' | ')')}) | an expression}")
-PREDEAL_LENGTH_END = ("Found unwanted token, Re:('&&|\\|\\||[-+*/%<>=!?]|(?:and|or)"
-                      "(?![A-Za-z0-9_])')")
-HVS_PATTERN = "a shape of four digits or x, e.g. 4333 or 5xxx"
-DPP_ATOM = "a shape such as 5+xx5+, [3-5]xxx, (4432), 5s(431) or 5M(xxx)"
+def _located(rule: pp.ParserElement, build) -> pp.ParserElement:
+    """Wrap `rule` so that `build(where, tokens)` makes its node, knowing its span."""
+    def action(text, _loc, tokens):
+        start, inner, end = tokens[0], tokens[1], tokens[2]
+        return build(_where(text, start, end), inner)
+    return pp.Located(rule).add_parse_action(action)
 
 
-class _Miss(Exception):
-    """A rule does not match at `loc`; `expected` says what would have."""
-
-    def __init__(self, loc: int, expected: str):
-        self.loc = loc
-        self.expected = expected
+def _span(text: str, first, last) -> ast.Where:
+    return _where(text, first.where.start, last.where.end)
 
 
-class _Fatal(Exception):
-    """A syntax error: what was expected at `loc`, past the point of no return."""
-
-    def __init__(self, loc: int, expected: str):
-        self.loc = loc
-        self.expected = expected
-
-
-class _Ladder:
-    """An expression language: its primary expressions, additive operators and name."""
-
-    def __init__(self, primary: str, additive: re.Pattern, name: str):
-        self.primary = primary
-        self.levels = tuple(additive if level is None else level for level in _BINARY_LEVELS)
-        self.name = name
+def _fold_left(text: str, tokens) -> ast.Expr:
+    """[a, op, b, op, c] -> ((a op b) op c), each node spanning its operands."""
+    node = tokens[0]
+    for index in range(1, len(tokens), 2):
+        op, right = tokens[index], tokens[index + 1]
+        node = ast.Binary(_canonical_op(op), node, right, _span(text, node, right))
+    return node
 
 
-_EXPRESSIONS = _Ladder("_primary", _ADDITIVE, AN_EXPRESSION)
-_CONDITIONS = _Ladder("_condition_primary", _DPP_ADDITIVE, A_CONDITION)
+def _canonical_op(op: str) -> str:
+    return {"and": "&&", "or": "||", "not": "!"}.get(op, op)
 
 
-class _Parser:
-    """One parse of one text. Rules take the position to start from (before whitespace)
-    and return (value, position after it)."""
+def _binary_level(operand: pp.ParserElement, operator: pp.ParserElement, name: str):
+    """operand (operator operand)*, left-associative; an operator must have a right operand."""
+    level = operand + pp.ZeroOrMore(operator - operand)
+    return level.set_name(name).add_parse_action(
+        lambda text, _loc, tokens: _fold_left(text, tokens))
 
-    def __init__(self, text: str):
-        self.text = text
-        self._line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        self._primaries = (
-            self._number_node, self._dpp_shape, self._hvs_shape,
-            *(functools.partial(self._call, keyword=keyword, arguments=arguments, build=build,
-                                bare=bare) for keyword, arguments, build, bare in _CALLS),
-            self._reference, self._parenthesised)
-        self._condition_primaries = (
-            self._number_node, functools.partial(self._reference, pattern=_DPP_REFERENCE),
-            functools.partial(self._parenthesised, ladder=_CONDITIONS))
 
-    # ----- positions and terminals
-    def where(self, start: int, end: int) -> ast.Where:
-        line = bisect.bisect_right(self._line_starts, start)
-        return ast.Where(line, start - self._line_starts[line - 1] + 1,
-                         self.text[start:end].strip(), start, end)
+def _expression_ladder(primary: pp.ParserElement, additive: pp.ParserElement,
+                       name: str) -> pp.Forward:
+    """C's precedence ladder over `primary`; `additive` matches the + and - operators."""
+    expr = pp.Forward().set_name(name)
+    unary = pp.Forward().set_name(name)
 
-    def skip(self, pos: int) -> int:
-        return _SKIP.match(self.text, pos).end()
+    def build_unary(text, loc, tokens):
+        op, operand = tokens[0], tokens[1]
+        op = _canonical_op(op)
+        if op == "-" and isinstance(operand, ast.Number):
+            return ast.Number(-operand.value, _where(text, loc, operand.where.end))
+        return ast.Unary(op, operand, _where(text, loc, operand.where.end))
 
-    def token(self, pattern: "re.Pattern | _Words", pos: int, expected: str) -> re.Match:
-        start = _SKIP.match(self.text, pos).end()
-        match = pattern.match(self.text, start)
-        if match is None:
-            raise _Miss(start, expected)
-        return match
+    unary_op = pp.Regex(r"!(?!=)") | _kw("not") | pp.Literal("-")
+    unary <<= ((unary_op + unary).add_parse_action(build_unary) | primary).set_name(name)
+    multiplicative = _binary_level(unary, pp.one_of("* / %"), name)
+    additive_level = _binary_level(multiplicative, additive, name)
+    relational = _binary_level(additive_level, pp.one_of("<= >= < >"), name)
+    equality = _binary_level(relational, pp.one_of("== !="), name)
+    conjunction = _binary_level(equality, pp.Literal("&&") | _kw("and"), name)
+    disjunction = _binary_level(conjunction, pp.Literal("||") | _kw("or"), name)
 
-    def literal(self, char: str, pos: int) -> int:
-        """The position after `char`, which must come next."""
-        start = _SKIP.match(self.text, pos).end()
-        if not self.text.startswith(char, start):
-            raise _Miss(start, f"'{char}'")
-        return start + 1
+    def build_conditional(text, _loc, tokens):
+        if len(tokens) == 1:
+            return tokens[0]
+        test, if_true, if_false = tokens[0], tokens[2], tokens[4]
+        return ast.Conditional(test, if_true, if_false, _span(text, test, if_false))
 
-    def at(self, char: str, pos: int) -> int | None:
-        """The position after `char` if it comes next, else None."""
-        start = _SKIP.match(self.text, pos).end()
-        return start + 1 if self.text.startswith(char, start) else None
+    conditional = pp.Forward()
+    conditional <<= (disjunction + pp.Optional(pp.Literal("?") - expr - pp.Literal(":")
+                                               - conditional)).add_parse_action(build_conditional)
+    expr <<= conditional
+    return expr
 
-    @staticmethod
-    def must(rule, *args):
-        """Apply a rule where a mismatch is a syntax error."""
-        try:
-            return rule(*args)
-        except _Miss as miss:
-            raise _Fatal(miss.loc, miss.expected) from None
 
-    def first_of(self, pos: int, rules, name: str | None):
-        """The first rule that matches; else the failure that got furthest, or `name` when
-        none got past the start."""
-        best = None
-        for rule in rules:
-            try:
-                return rule(pos)
-            except _Miss as miss:
-                if best is None or miss.loc > best.loc:
-                    best = miss
-        start = self.skip(pos)
-        if name is not None and best.loc == start:
-            raise _Miss(start, name)
-        raise best
+class _Grammar:
+    """The parsers, built once: `script` for whole files, `expression` for hand conditions."""
 
-    def repeat(self, rule, pos: int, values: list, *, more: bool = False) -> int:
-        """Apply `rule` again and again, adding its values. Returns the position after the
-        last match, or, if there was none (and `more` does not say that matches came
-        before), after the whitespace that was skipped looking for one."""
-        while True:
-            try:
-                value, end = rule(pos)
-            except _Miss:
-                return pos if more else self.skip(pos)
-            values.append(value)
-            pos, more = end, True
+    def __init__(self) -> None:
+        lpar, rpar, comma = (pp.Suppress(c) for c in "(),")
+        lpar = lpar.set_name("'('")
+        rpar = rpar.set_name("')'")
 
-    def number(self, pos: int, pattern: re.Pattern = _NUMBER):
-        match = self.token(pattern, pos, A_NUMBER)
-        return int(match.group().replace(" ", "")), match.end()
+        number = pp.Regex(r"\d+").set_name("a number").set_parse_action(lambda t: int(t[0]))
+        signed_number = pp.Regex(r"-?\s*\d+").set_name("a number").set_parse_action(
+            lambda t: int(t[0].replace(" ", "")))
+        string = pp.Regex(r'"[^"]*"').set_name("a string in double quotes").set_parse_action(
+            lambda t: t[0][1:-1])
+        newline_item = pp.Literal("\\n").set_parse_action(lambda: "\n")
 
-    def signed_number(self, pos: int):
-        return self.number(pos, _SIGNED_NUMBER)
+        compass = _kw(*SEATS).set_name("a compass (north, east, south or west)")
+        compass.set_parse_action(lambda t: SEATS[t[0]])
+        suit = pp.Regex(r"(?:club|diamond|heart|spade)s?(?![A-Za-z0-9_])").set_name(
+            "a suit (clubs, diamonds, hearts or spades)")
+        suit.set_parse_action(lambda t: SUITS[t[0].rstrip("s")])
+        notrump = pp.Regex(r"notrumps?(?![A-Za-z0-9_])").set_parse_action(lambda: 4)
+        strain = (suit | notrump).set_name("a strain (a suit or notrump)")
 
-    def string(self, pos: int):
-        match = self.token(_STRING, pos, A_STRING)
-        return match.group()[1:-1], match.end()
+        keyword_alternatives = "|".join(sorted(KEYWORDS, key=len, reverse=True))
+        identifier = pp.Regex(
+            rf"(?!(?:{keyword_alternatives})(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*"
+        ).set_name("an identifier")
 
-    def compass(self, pos: int):
-        match = self.token(_COMPASS, pos, A_COMPASS)
-        return SEATS[match.group()], match.end()
+        card = pp.Regex(r"(?:10|[2-9TJQKAtjqka])[CDHScdhs](?![A-Za-z0-9_])"
+                        r"|[CDHScdhs](?:10|[2-9TJQKAtjqka])(?![A-Za-z0-9_])").set_name(
+            "a card (AS, TC, SA...)")
+        card.set_parse_action(lambda t: _card_index(t[0]))
 
-    def suit(self, pos: int):
-        match = self.token(_SUIT, pos, A_SUIT)
-        return SUITS[match.group().rstrip("s")], match.end()
+        expression = pp.Forward().set_name("an expression")
+        self.expression_forward = expression
 
-    def strain(self, pos: int):
-        start = self.skip(pos)
-        match = _SUIT.match(self.text, start)
-        if match is not None:
-            return SUITS[match.group().rstrip("s")], match.end()
-        match = _NOTRUMP.match(self.text, start)
-        if match is not None:
-            return 4, match.end()
-        raise _Miss(start, A_STRAIN)
+        # ----- function calls
+        optional_seat = pp.Optional(compass, default=None)
 
-    def delimited(self, item, pos: int) -> tuple[list, int]:
-        """item (, item)*: the values and the position after the last item."""
-        value, end = item(pos)
-        values = [value]
+        def call(keyword: pp.ParserElement, arguments: pp.ParserElement | None, build,
+                 bare_allowed: bool = True):
+            """`keyword(arguments)`, or the bare keyword when the arguments may all be left out."""
+            with_args = keyword + lpar - (arguments if arguments is not None else pp.Empty()) - rpar
+            form = with_args | keyword if bare_allowed else with_args
+            return _located(form, build)
 
-        def next_item(at: int):
-            return item(self.literal(",", at))
-        return values, self.repeat(next_item, end, values)
+        no_seat = pp.Empty().add_parse_action(lambda: [None])
+        seat_and_suit = ((compass + pp.Optional(comma - suit, default=None)) | (no_seat + suit)
+                         | pp.Empty().add_parse_action(lambda: [None, None]))
 
-    # ----- expressions
-    def expression(self, pos: int, ladder: _Ladder = _EXPRESSIONS):
-        """`test ? if_true : if_false` (right-associative) over the binary levels."""
-        test, end = self._binary(pos, 0, ladder)
-        start = self.skip(end)
-        if not self.text.startswith("?", start):
-            return test, start
-        if_true, end = self.must(self.expression, start + 1, ladder)
-        colon = self.skip(end)
-        if not self.text.startswith(":", colon):
-            raise _Fatal(colon, "':'")
-        if_false, end = self.must(self.expression, colon + 1, ladder)
-        return ast.Conditional(test, if_true, if_false, self._span(test, if_false)), end
+        def build_count(where, t):
+            kind = COUNT_KEYWORDS[t[0]]
+            seat, suit_ = (t[1], t[2]) if len(t) == 3 else (None, None)
+            return ast.Count(kind, seat, suit_, where)
 
-    def _binary(self, pos: int, level: int, ladder: _Ladder):
-        """operand (operator operand)*, left-associative."""
-        if level == len(ladder.levels):
-            return self._unary(pos, ladder)
-        node, end = self._binary(pos, level + 1, ladder)
-        operator = ladder.levels[level]
-        start = self.skip(end)
-        match = operator.match(self.text, start)
-        if match is None:
-            return node, start
-        while match is not None:
-            right, end = self.must(self._binary, match.end(), level + 1, ladder)
-            op = match.group()
-            node = ast.Binary(_CANONICAL_OPS.get(op, op), node, right, self._span(node, right))
-            match = operator.match(self.text, self.skip(end))
-        return node, end
+        count_call = call(_kw(*COUNT_KEYWORDS), seat_and_suit, build_count)
 
-    def _unary(self, pos: int, ladder: _Ladder):
-        start = self.skip(pos)
-        match = _UNARY_OPERATOR.match(self.text, start)
-        if match is None:
-            best = _Miss(start, "")
-        else:
-            try:
-                operand, end = self._unary(match.end(), ladder)
-            except _Miss as miss:
-                best = miss
-            else:
-                op = _CANONICAL_OPS.get(match.group(), match.group())
-                where = self.where(start, operand.where.end)
-                if op == "-" and isinstance(operand, ast.Number):
-                    return ast.Number(-operand.value, where), end
-                return ast.Unary(op, operand, where), end
-        try:
-            return getattr(self, ladder.primary)(start)
-        except _Miss as miss:
-            if miss.loc > best.loc:
-                best = miss
-        if best.loc == start:
-            raise _Miss(start, ladder.name)
-        raise best
+        def build_length(where, t):
+            return ast.SuitLength(t[1] if len(t) > 1 else None, SUITS[t[0].rstrip("s")], where)
 
-    def _span(self, first, last) -> ast.Where:
-        return self.where(first.where.start, last.where.end)
+        suit_keyword = pp.Regex(r"(?:club|diamond|heart|spade)s?(?![A-Za-z0-9_])")
+        length_call = call(suit_keyword, optional_seat, build_length)
 
-    def _primary(self, pos: int):
-        return self.first_of(pos, self._primaries, AN_EXPRESSION)
+        cccc_call = call(_kw("cccc"), optional_seat,
+                         lambda w, t: ast.Cccc(t[1] if len(t) > 1 else None, w))
+        seat_comma = pp.Optional(compass + comma, default=None)
+        seat_then_suit = seat_comma + suit
+        quality_call = call(_kw("quality"), seat_then_suit,
+                            lambda w, t: ast.Quality(t[1], t[2], w), bare_allowed=False)
+        hascard_call = call(_kw("hascard"), seat_comma + card,
+                            lambda w, t: ast.HasCard(t[1], t[2], w), bare_allowed=False)
+        tricks_call = call(_kw("tricks", "trick"),
+                           seat_comma + strain,
+                           lambda w, t: ast.Tricks(t[1], t[2], w), bare_allowed=False)
+        vulnerability = (_kw("nv").set_parse_action(lambda: False)
+                         | _kw("vul").set_parse_action(lambda: True)).set_name("nv or vul")
+        contract = pp.Regex(r"x[1-7][CDHSN](?![A-Za-z0-9_])").set_name(
+            "a contract such as x3N or x4S")
+        contract.set_parse_action(lambda t: (int(t[0][1]), "CDHSN".index(t[0][2])))
+        score_call = call(_kw("score"), vulnerability + comma - contract + comma - expression,
+                          lambda w, t: ast.Score(t[1], t[2][0], t[2][1], t[3], w),
+                          bare_allowed=False)
+        imps_call = call(_kw("imps", "imp"), expression, lambda w, t: ast.Imps(t[1], w),
+                         bare_allowed=False)
+        rnd_call = call(_kw("rnd"), expression, lambda w, t: ast.Rnd(t[1], w),
+                        bare_allowed=False)
 
-    def _number_node(self, pos: int):
-        match = self.token(_NUMBER, pos, A_NUMBER)
-        return ast.Number(int(match.group()), self.where(match.start(), match.end())), match.end()
+        hvs_shape = _located(pp.Suppress(_kw("shape")) + lpar - seat_comma
+                             + self._hvs_list() + rpar,
+                             lambda w, t: ast.ShapeTest(t[0], t[1], w))
+        dpp_shape = _located(pp.Suppress(_kw("shape")) + pp.Suppress("{")
+                             - seat_comma
+                             + self._dpp_list() + pp.Suppress("}").set_name("'}'"),
+                             lambda w, t: ast.ShapeTest(t[0], t[1], w))
 
-    def _reference(self, pos: int, pattern: "re.Pattern | _Words" = _IDENTIFIER):
-        match = self.token(pattern, pos, "an identifier")
-        return ast.Reference(match.group(), self.where(match.start(), match.end())), match.end()
+        number_node = _located(number, lambda w, t: ast.Number(t[0], w))
+        reference = _located(identifier, lambda w, t: ast.Reference(t[0], w))
+        parenthesised = _located(lpar + expression - rpar,
+                                 lambda w, t: dataclasses.replace(t[0], where=w))
 
-    def _parenthesised(self, pos: int, ladder: _Ladder = _EXPRESSIONS):
-        start = self.skip(pos)
-        inner, end = self.expression(self.literal("(", start), ladder)
-        end = self.must(self.literal, ")", end)
-        return dataclasses.replace(inner, where=self.where(start, end)), end
+        primary = (number_node | dpp_shape | hvs_shape | count_call | length_call | cccc_call
+                   | quality_call | hascard_call | tricks_call | score_call | imps_call
+                   | rnd_call | reference | parenthesised).set_name("an expression")
+        additive = pp.Regex(r"[+-]")
+        expression <<= _expression_ladder(primary, additive, "an expression")
 
-    def _call(self, pos: int, keyword: "re.Pattern | _Words", arguments: str, build, bare: bool):
-        """`keyword(arguments)`, or the bare keyword when the arguments may be left out."""
-        match = self.token(keyword, pos, "a function")
-        start, name = match.start(), match.group()
-        open_paren = self.at("(", match.end())
-        if open_paren is None:
-            if not bare:
-                raise _Miss(self.skip(match.end()), "'('")
-            return build(self.where(start, match.end()), name), match.end()
-        values, end = self.must(getattr(self, arguments), open_paren)
-        end = self.must(self.literal, ")", end)
-        return build(self.where(start, end), name, *values), end
+        # ----- actions
+        def simple(word: str, node_type):
+            return _located(_kw(word), lambda w, _t: node_type(w))
 
-    # ----- function arguments
-    def _seat_and_suit(self, pos: int):
-        """`north`, `north, spades`, `spades` or nothing: (seat, suit)."""
-        try:
-            seat, end = self.compass(pos)
-        except _Miss:
-            try:
-                suit, end = self.suit(pos)
-            except _Miss:
-                return (None, None), self.skip(pos)
-            return (None, suit), end
-        comma = self.at(",", end)
-        if comma is None:
-            return (seat, None), self.skip(end)
-        suit, end = self.must(self.suit, comma)
-        return (seat, suit), end
+        optional_expr = pp.Optional(lpar - expression - rpar, default=None)
+        printcompact = _located(_kw("printcompact") + optional_expr,
+                                lambda w, t: ast.PrintCompact(t[1], w))
+        printoneline = _located(_kw("printoneline") + optional_expr,
+                                lambda w, t: ast.PrintOneLine(t[1], w))
+        printes_items = pp.DelimitedList(string | newline_item | expression)
+        printes = _located(_kw("printes") - lpar.copy().set_name(
+            "'(' (printes takes its items in parentheses)") - printes_items - rpar,
+            lambda w, t: ast.PrintES(tuple(t[1:]), w))
+        print_hands = _located(_kw("print") + lpar - pp.DelimitedList(compass) - rpar,
+                               lambda w, t: ast.PrintHands(tuple(t[1:]), w))
+        label = pp.Optional(string, default=None)
+        average = _located(_kw("average") - label + expression,
+                           lambda w, t: ast.Average(t[1], t[2], w))
 
-    def _optional_seat(self, pos: int):
-        try:
-            seat, end = self.compass(pos)
-        except _Miss:
-            return (None,), self.skip(pos)
-        return (seat,), end
+        def build_frequency(where, t):
+            if len(t) == 5:
+                return ast.Frequency(t[1], t[2], t[3], t[4], where)
+            return ast.Frequency2D(t[1], t[2], t[3], t[4], t[5], t[6], t[7], where)
 
-    def _seat_comma(self, pos: int):
-        """An optional `compass,` before the other arguments."""
-        try:
-            seat, end = self.compass(pos)
-            return seat, self.literal(",", end)
-        except _Miss:
-            return None, self.skip(pos)
+        bounds = expression + comma - signed_number + comma - signed_number
+        frequency = _located(_kw("frequency") - label + lpar - bounds
+                             + pp.Optional(comma - bounds) - rpar, build_frequency)
+        deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
+        hand_item = _located(compass + pp.FollowedBy(pp.one_of(", )")),
+                             lambda w, t: ast.HandItem(t[0], w))
+        csvrpt = _located(_kw("csvrpt") - lpar
+                          - pp.DelimitedList(string | deal_item | hand_item | expression) - rpar,
+                          lambda w, t: ast.CsvReport(tuple(t[1:]), w))
+        action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
+                  | simple("printew", ast.PrintEW) | simple("printpbn", ast.PrintPBN)
+                  | simple("evalcontract", ast.EvalContract) | average | frequency
+                  | csvrpt).set_name("an action")
+        action_list = pp.Optional(pp.DelimitedList(action, allow_trailing_delim=True))
 
-    def _seat_then(self, pos: int, rule):
-        seat, end = self._seat_comma(pos)
-        value, end = rule(end)
-        return (seat, value), end
+        # ----- statements
+        def statement(rule, build):
+            return _located(rule, build)
 
-    def _seat_then_suit(self, pos: int):
-        return self._seat_then(pos, self.suit)
+        generate = statement(pp.Suppress(_kw("generate")) - signed_number,
+                             lambda w, t: ast.Generate(t[0], w))
+        produce = statement(pp.Suppress(_kw("produce")) - signed_number,
+                            lambda w, t: ast.Produce(t[0], w))
+        dealer = statement(pp.Suppress(_kw("dealer")) - compass,
+                           lambda w, t: ast.DealerSeat(t[0], w))
+        vulnerability_name = pp.Regex(r"(?:none|NS|ns|EW|ew|all|both)(?![A-Za-z0-9_])").set_name(
+            "a vulnerability (none, NS, EW or all)")
+        vulnerable = statement(pp.Suppress(_kw("vulnerable")) - vulnerability_name,
+                               lambda w, t: ast.Vulnerable(VULNERABILITIES[t[0]], w))
+        holding = pp.Regex(r"[CDHScdhs](?:10|[AKQJT2-9akqjt])*(?![A-Za-z0-9_])").set_name(
+            "a holding such as SAQ542")
+        holding.set_parse_action(lambda t: [_holding_cards(t[0])])
+        predeal_cards = _located(compass + pp.DelimitedList(holding),
+                                 lambda w, t: ast.PredealCards(
+                                     t[0], tuple(c for cards in t[1:] for c in cards), w))
+        # dealer reads `spades(north) == 1` after a predeal as part of it; anything longer is
+        # left to be a condition.
+        expression_goes_on = pp.Regex(r"&&|\|\||[-+*/%<>=!?]|(?:and|or)(?![A-Za-z0-9_])")
+        predeal_length = _located(suit_keyword + lpar + compass + rpar + pp.Suppress("==")
+                                  + number + ~expression_goes_on,
+                                  lambda w, t: ast.PredealLength(t[1], SUITS[t[0].rstrip("s")],
+                                                                 t[2], w))
+        predeal_item = (predeal_cards | predeal_length).set_name(
+            "a compass and its cards, or a suit length such as spades(north)==1")
+        predeal = pp.Suppress(_kw("predeal")) - predeal_item + pp.ZeroOrMore(
+            pp.Optional(comma) + predeal_item)
+        pointcount = statement(pp.Suppress(_kw("pointcount")) + pp.ZeroOrMore(signed_number),
+                               lambda w, t: ast.PointCount(tuple(t), w))
+        altcount = statement(pp.Suppress(_kw("altcount")) - number + pp.ZeroOrMore(signed_number),
+                             lambda w, t: ast.AltCount(t[0], tuple(t[1:]), w))
+        condition = statement(pp.Suppress(_kw("condition")) - expression,
+                              lambda w, t: ast.Condition(t[0], w))
+        actions = statement(pp.Suppress(_kw("action")) + action_list,
+                            lambda w, t: ast.ActionList(tuple(t), w))
+        title = statement(pp.Suppress(_kw("title")) - string, lambda w, t: ast.Title(t[0], w))
+        definition = statement(identifier + pp.Regex(r"=(?!=)").suppress() - expression,
+                               lambda w, t: ast.Definition(t[0], t[1], w))
+        bare_condition = statement(expression, lambda w, t: ast.Condition(t[0], w))
 
-    def _seat_then_card(self, pos: int):
-        return self._seat_then(pos, self._card)
-
-    def _seat_then_strain(self, pos: int):
-        return self._seat_then(pos, self.strain)
-
-    def _card(self, pos: int):
-        match = self.token(_CARD, pos, "a card (AS, TC, SA...)")
-        return _card_index(match.group()), match.end()
-
-    def _score_arguments(self, pos: int):
-        match = self.token(_VUL, pos, "nv or vul")
-        end = self.literal(",", match.end())
-        contract = self.must(self.token, _CONTRACT, end, "a contract such as x3N or x4S")
-        end = self.must(self.literal, ",", contract.end())
-        tricks, end = self.must(self.expression, end)
-        text = contract.group()
-        return (match.group() == "vul", (int(text[1]), "CDHSN".index(text[2])), tricks), end
-
-    def _expression_argument(self, pos: int):
-        expr, end = self.expression(pos)
-        return (expr,), end
+        any_statement = (generate | produce | dealer | vulnerable | predeal | pointcount
+                         | altcount | condition | actions | title | definition
+                         | bare_condition).set_name("a statement")
+        comment = (pp.Regex(r"#[^\n]*") | pp.Regex(r"//[^\n]*") | pp.c_style_comment)
+        self.script = pp.ZeroOrMore(any_statement) + pp.StringEnd().set_name("a statement")
+        self.script.ignore(comment)
+        self.expression = expression + pp.StringEnd().set_name("end of the condition")
+        self.expression.ignore(comment)
 
     # ----- shapes
-    def _hvs_shape(self, pos: int):
-        """`shape(north, any 4333 + 54xx - any 0xxx)`; commas count as +."""
-        match = self.token(_SHAPE, pos, "shape")
-        start = match.start()
-        end = self.literal("(", match.end())
-        seat, end = self.must(self._seat_comma, end)
-        spec, end = self.must(self._shape_list, end, self._hvs_term, False)
-        end = self.must(self.literal, ")", end)
-        return ast.ShapeTest(seat, spec, self.where(start, end)), end
+    @staticmethod
+    def _hvs_list() -> pp.ParserElement:
+        """dealer's shape list: `any 4333 + 54xx - any 0xxx` (commas count as +)."""
+        sign = pp.Optional(pp.one_of("+ - ,"), default="+")
+        pattern = pp.Regex(r"[0-9x]{4}(?![0-9A-Za-z_])").set_name(
+            "a shape of four digits or x, e.g. 4333 or 5xxx")
 
-    def _dpp_shape(self, pos: int):
-        """Dellacherie's `shape{north, 5+M3+c(31) + (4432) - 4xxx:h>s}`."""
-        match = self.token(_SHAPE, pos, "shape")
-        start = match.start()
-        end = self.literal("{", match.end())
-        seat, end = self.must(self._seat_comma, end)
-        spec, end = self.must(self._shape_list, end, self._dpp_atom, True)
-        end = self.must(self.literal, "}", end)
-        return ast.ShapeTest(seat, spec, self.where(start, end)), end
+        def build_term(text, _loc, tokens):
+            start, (sign_, any_, pattern_), end = tokens[0], tokens[1], tokens[2]
+            return ast.HvsTerm(sign_ == "-", any_ is not None, pattern_, _where(text, start, end))
 
-    def _shape_list(self, pos: int, term, dellacherie: bool):
-        start = self.skip(pos)
-        first, end = term(start)
-        terms = [first]
-        end = self.repeat(term, end, terms, more=True)
-        return ast.ShapeSpec(tuple(terms), dellacherie, self.where(start, end)), end
+        term = pp.Located(sign + pp.Optional(_kw("any"), default=None) + pattern)
+        term.add_parse_action(build_term)
+        return _located(pp.OneOrMore(term), lambda w, t: ast.ShapeSpec(tuple(t), False, w))
 
-    def _sign(self, pos: int, signs: str) -> tuple[str, int]:
-        start = self.skip(pos)
-        if start < len(self.text) and self.text[start] in signs:
-            return self.text[start], start + 1
-        return "+", start
+    @staticmethod
+    def _dpp_list() -> pp.ParserElement:
+        """Dellacherie's shape list: `5+M3+c(31) + (4432) - 4xxx:h>s`."""
+        spec = r"(?:\d[+-]?|x|\[[0-9-]+\])"
+        letter = r"[shdcSHDCMm]"
+        atom_pattern = pp.Regex(
+            rf"(?:(?:{spec}{letter})+(?:\({spec}+\))?|\({spec}+\)|{spec}{{4}})"
+            r"(?=\s*(?:[-+:}]|$))").set_name(
+            "a shape such as 5+xx5+, [3-5]xxx, (4432), 5s(431) or 5M(xxx)")
+        additive = pp.Regex(r"(?<!\s)[+-]|[+-](?!\s)")
+        reference = _located(pp.Regex(r"[shdc](?![A-Za-z0-9_])").set_name("s, h, d or c"),
+                             lambda w, t: ast.Reference(t[0], w))
+        number = _located(pp.Regex(r"\d+"), lambda w, t: ast.Number(int(t[0]), w))
+        condition = pp.Forward()
+        primary = number | reference | _located(
+            pp.Suppress("(") + condition - pp.Suppress(")"),
+            lambda w, t: dataclasses.replace(t[0], where=w))
+        condition <<= _expression_ladder(primary, additive, "a condition on s, h, d and c")
+        conditions = pp.Optional(pp.Suppress(":") - pp.DelimitedList(condition))
+        sign = pp.Optional(pp.one_of("+ -"), default="+")
 
-    def _hvs_term(self, pos: int):
-        start = self.skip(pos)
-        sign, end = self._sign(start, "+-,")
-        any_start = self.skip(end)
-        any_match = _ANY.match(self.text, any_start)
-        pattern = self.token(_HVS_PATTERN, any_match.end() if any_match else any_start,
-                             HVS_PATTERN)
-        return ast.HvsTerm(sign == "-", any_match is not None, pattern.group(),
-                           self.where(start, pattern.end())), pattern.end()
+        def build_atom(text, _loc, tokens):
+            start, inner, end = tokens[0], tokens[1], tokens[2]
+            negative = inner[0] == "-"
+            ordered, fixed, group = _split_dpp_pattern(inner[1])
+            return ast.DppAtom(ordered, fixed, group, tuple(inner[2:]), negative,
+                               _where(text, start, end))
 
-    def _dpp_atom(self, pos: int):
-        start = self.skip(pos)
-        sign, end = self._sign(start, "+-")
-        pattern = self.token(_DPP_ATOM, end, DPP_ATOM)
-        end = pattern.end()
-        conditions: list = []
-        colon = self.at(":", end)
-        if colon is None:
-            end = self.skip(end)
-        else:
-            conditions, end = self.must(self.delimited, self._condition, colon)
-        ordered, fixed, group = _split_dpp_pattern(pattern.group())
-        return ast.DppAtom(ordered, fixed, group, tuple(conditions), sign == "-",
-                           self.where(start, end)), end
-
-    def _condition(self, pos: int):
-        return self.expression(pos, _CONDITIONS)
-
-    def _condition_primary(self, pos: int):
-        return self.first_of(pos, self._condition_primaries, None)
-
-    # ----- actions
-    def _action(self, pos: int):
-        match = self.token(_ACTION, pos, "an action")
-        start, word, end = match.start(), match.group(), match.end()
-        if word in _SIMPLE_ACTIONS:
-            return _SIMPLE_ACTIONS[word](self.where(start, end)), end
-        if word in ("printcompact", "printoneline"):
-            expr = None
-            open_paren = self.at("(", end)
-            if open_paren is None:
-                end = self.skip(end)
-            else:
-                expr, end = self.must(self.expression, open_paren)
-                end = self.must(self.literal, ")", end)
-            node = ast.PrintCompact if word == "printcompact" else ast.PrintOneLine
-            return node(expr, self.where(start, end)), end
-        if word == "print":
-            end = self.literal("(", end)
-            seats, end = self.must(self.delimited, self.compass, end)
-            end = self.must(self.literal, ")", end)
-            return ast.PrintHands(tuple(seats), self.where(start, end)), end
-        if word == "printes":
-            open_paren = self.at("(", end)
-            if open_paren is None:
-                raise _Fatal(self.skip(end), "'(' (printes takes its items in parentheses)")
-            items, end = self.must(self.delimited, self._printes_item, open_paren)
-            end = self.must(self.literal, ")", end)
-            return ast.PrintES(tuple(items), self.where(start, end)), end
-        if word == "csvrpt":
-            end = self.must(self.literal, "(", end)
-            items, end = self.must(self.delimited, self._csv_item, end)
-            end = self.must(self.literal, ")", end)
-            return ast.CsvReport(tuple(items), self.where(start, end)), end
-        label, end = self._label(end)
-        if word == "average":
-            expr, end = self.must(self.expression, end)
-            return ast.Average(label, expr, self.where(start, end)), end
-        end = self.must(self.literal, "(", end)  # frequency
-        first, end = self.must(self._bounds, end)
-        comma = self.at(",", end)
-        if comma is None:
-            end = self.must(self.literal, ")", end)
-            return ast.Frequency(label, *first, self.where(start, end)), end
-        second, end = self.must(self._bounds, comma)
-        end = self.must(self.literal, ")", end)
-        return ast.Frequency2D(label, *first, *second, self.where(start, end)), end
-
-    def _label(self, pos: int):
-        try:
-            return self.string(pos)
-        except _Miss:
-            return None, self.skip(pos)
-
-    def _bounds(self, pos: int):
-        """expression, low, high (of a frequency)."""
-        expr, end = self.expression(pos)
-        end = self.literal(",", end)
-        low, end = self.must(self.signed_number, end)
-        end = self.must(self.literal, ",", end)
-        high, end = self.must(self.signed_number, end)
-        return (expr, low, high), end
-
-    def _printes_item(self, pos: int):
-        return self.first_of(pos, (self.string, self._newline_item, self.expression),
-                             PRINTES_ITEM)
-
-    def _newline_item(self, pos: int):
-        start = self.skip(pos)
-        if not self.text.startswith("\\n", start):
-            raise _Miss(start, "'\\\\n'")
-        return "\n", start + 2
-
-    def _csv_item(self, pos: int):
-        return self.first_of(pos, (self.string, self._deal_item, self._hand_item,
-                                   self.expression), CSV_ITEM)
-
-    def _deal_item(self, pos: int):
-        match = self.token(_DEAL, pos, "deal")
-        return ast.DealItem(self.where(match.start(), match.end())), match.end()
-
-    def _hand_item(self, pos: int):
-        start = self.skip(pos)
-        seat, end = self.compass(start)
-        if self.text[self.skip(end):self.skip(end) + 1] not in (",", ")"):
-            raise _Miss(self.skip(end), "',' or ')'")
-        return ast.HandItem(seat, self.where(start, end)), end
-
-    # ----- statements
-    def script(self) -> list:
-        statements: list = []
-        end = 0
-        while True:
-            try:
-                end = self._statement(end, statements)
-            except _Miss:
-                break
-        end = self.skip(end)
-        if end < len(self.text):
-            raise _Fatal(end, "a statement")
-        return statements
-
-    def _statement(self, pos: int, statements: list) -> int:
-        """Parse one statement (a predeal may make several) onto `statements`."""
-        start = self.skip(pos)
-        keyword = _STATEMENT.match(self.text, start)
-        if keyword is None:
-            return self._definition_or_condition(start, statements)
-        word, end = keyword.group(), keyword.end()
-        if word == "predeal":
-            item, end = self.must(self._predeal_item, end)
-            statements.append(item)
-
-            def next_item(at: int):
-                comma = self.at(",", at)
-                return self._predeal_item(at if comma is None else comma)
-            return self.repeat(next_item, end, statements)
-        if word == "action":
-            actions: list = []
-            try:
-                actions, end = self.delimited(self._action, end)
-            except _Miss:
-                end = self.skip(end)
-            else:
-                comma = self.at(",", end)
-                end = self.skip(end) if comma is None else comma
-            statements.append(ast.ActionList(tuple(actions), self.where(start, end)))
-            return end
-        if word == "pointcount":
-            values: list = []
-            end = self.repeat(self.signed_number, end, values)
-            statements.append(ast.PointCount(tuple(values), self.where(start, end)))
-            return end
-        if word == "altcount":
-            index, end = self.must(self.number, end)
-            values = []
-            end = self.repeat(self.signed_number, end, values)
-            statements.append(ast.AltCount(index, tuple(values), self.where(start, end)))
-            return end
-        rule, build = {
-            "generate": (self.signed_number, ast.Generate),
-            "produce": (self.signed_number, ast.Produce),
-            "dealer": (self.compass, ast.DealerSeat),
-            "vulnerable": (self._vulnerability, ast.Vulnerable),
-            "condition": (self.expression, ast.Condition),
-            "title": (self.string, ast.Title),
-        }[word]
-        value, end = self.must(rule, end)
-        statements.append(build(value, self.where(start, end)))
-        return end
-
-    def _vulnerability(self, pos: int):
-        match = self.token(_VULNERABILITY_NAME, pos, "a vulnerability (none, NS, EW or all)")
-        return VULNERABILITIES[match.group()], match.end()
-
-    def _definition_or_condition(self, start: int, statements: list) -> int:
-        name = _IDENTIFIER.match(self.text, start)
-        if name is not None:
-            equals = _DEFINES.match(self.text, self.skip(name.end()))
-            if equals is not None:
-                expr, end = self.must(self.expression, equals.end())
-                statements.append(ast.Definition(name.group(), expr, self.where(start, end)))
-                return end
-        expr, end = self.expression(start)
-        statements.append(ast.Condition(expr, self.where(start, end)))
-        return end
-
-    def _predeal_item(self, pos: int):
-        return self.first_of(pos, (self._predeal_cards, self._predeal_length), A_PREDEAL_ITEM)
-
-    def _predeal_cards(self, pos: int):
-        """`north SAQ542, HK, C10`."""
-        start = self.skip(pos)
-        seat, end = self.compass(start)
-        holdings, end = self.delimited(self._holding, end)
-        cards = tuple(card for holding in holdings for card in holding)
-        return ast.PredealCards(seat, cards, self.where(start, end)), end
-
-    def _holding(self, pos: int):
-        match = self.token(_HOLDING, pos, "a holding such as SAQ542")
-        return _holding_cards(match.group()), match.end()
-
-    def _predeal_length(self, pos: int):
-        """`spades(north) == 1`, not followed by more of an expression."""
-        start = self.skip(pos)
-        suit_name = self.token(_SUIT, start, A_SUIT)
-        seat, end = self.compass(self.literal("(", suit_name.end()))
-        end = self.literal(")", end)
-        equals = self.skip(end)
-        if not self.text.startswith("==", equals):
-            raise _Miss(equals, "'=='")
-        length, end = self.number(equals + 2)
-        if _EXPRESSION_GOES_ON.match(self.text, self.skip(end)):
-            raise _Miss(_SKIP_COMMENTS.match(self.text, end).end(), PREDEAL_LENGTH_END)
-        suit = SUITS[suit_name.group().rstrip("s")]
-        return ast.PredealLength(seat, suit, length, self.where(start, end)), end
+        atom = pp.Located(sign + atom_pattern + conditions).add_parse_action(build_atom)
+        return _located(pp.OneOrMore(atom), lambda w, t: ast.ShapeSpec(tuple(t), True, w))
 
 
 _SPEC = re.compile(r"(\d)([+-]?)|x|\[([0-9-]+)\]")
@@ -778,42 +437,40 @@ def _holding_cards(text: str) -> tuple[int, ...]:
     return tuple(suit * 13 + "23456789TJQKA".index(r) for r in ranks)
 
 
-def _syntax_error(error: _Fatal, text: str, source: str) -> DealerSyntaxError:
-    parser = _Parser(text)
-    where = parser.where(error.loc, error.loc)
-    rest = text[error.loc:]
+@functools.cache
+def _grammar() -> _Grammar:
+    return _Grammar()
+
+
+def _syntax_error(error: pp.ParseBaseException, text: str, source: str) -> DealerSyntaxError:
+    loc = min(error.loc, len(text))
+    line, column = pp.lineno(loc, text), pp.col(loc, text)
+    rest = text[loc:]
     if rest.startswith("/*") and "*/" not in rest:
         message = "this /* comment is never closed (end of file found in comment)"
     else:
+        expected = str(error.msg)
+        if expected.startswith("Expected "):
+            expected = expected[len("Expected "):]
+        expected = expected.replace("end of text", "a statement")
         found = rest.split("\n", 1)[0].strip()
         found = f"found {found[:20]!r}" if found else "found the end of the input"
-        message = f"syntax error: expected {error.expected}, {found}"
-    return DealerSyntaxError(message, source=source, text=text, line=where.line,
-                             column=where.column)
+        message = f"syntax error: expected {expected}, {found}"
+    return DealerSyntaxError(message, source=source, text=text, line=line, column=column)
 
 
 def parse_script(text: str, source: str = "<input>") -> ast.Script:
     """Parse a whole dealer input file into its statements."""
-    text = text.expandtabs()
     try:
-        statements = _Parser(text).script()
-    except _Fatal as error:
+        statements = _grammar().script.parse_string(text, parse_all=True)
+    except pp.ParseBaseException as error:
         raise _syntax_error(error, text, source) from None
     return ast.Script(tuple(statements), source, text)
 
 
 def parse_expression(text: str, source: str = "<condition>") -> ast.Expr:
     """Parse one expression, such as a hand condition."""
-    text = text.expandtabs()
-    parser = _Parser(text)
     try:
-        try:
-            expr, end = parser.expression(0)
-        except _Miss as miss:
-            raise _Fatal(miss.loc, miss.expected) from None
-        end = parser.skip(end)
-        if end < len(text):
-            raise _Fatal(end, "end of the condition")
-    except _Fatal as error:
+        return _grammar().expression.parse_string(text, parse_all=True)[0]
+    except pp.ParseBaseException as error:
         raise _syntax_error(error, text, source) from None
-    return expr
