@@ -328,11 +328,8 @@ class _Grammar:
         any_statement = (generate | produce | dealer | vulnerable | predeal | pointcount
                          | altcount | condition | actions | title | definition
                          | bare_condition).set_name("a statement")
-        comment = (pp.Regex(r"#[^\n]*") | pp.Regex(r"//[^\n]*") | pp.c_style_comment)
         self.script = pp.ZeroOrMore(any_statement) + pp.StringEnd().set_name("a statement")
-        self.script.ignore(comment)
         self.expression = expression + pp.StringEnd().set_name("end of the condition")
-        self.expression.ignore(comment)
 
     # ----- shapes
     @staticmethod
@@ -437,6 +434,23 @@ def _holding_cards(text: str) -> tuple[int, ...]:
     return tuple(suit * 13 + "23456789TJQKA".index(r) for r in ranks)
 
 
+_STRING_OR_COMMENT = re.compile(r'"[^"]*"|#[^\n]*|//[^\n]*|/\*.*?\*/', re.S)
+
+
+def _blank_comments(text: str) -> str:
+    """The text with every comment (`#`, `//`, `/* */`) turned into blanks, newlines kept.
+
+    Blanking once before parsing is much faster than letting pyparsing try the comment
+    forms before every token, and keeps every line and column where it was. Strings are
+    matched first so that a `#` inside quotes stays; an unclosed `/*` is left for the
+    parser to report.
+    """
+    def blank(match: re.Match) -> str:
+        found = match.group()
+        return found if found.startswith('"') else re.sub(r"[^\n]", " ", found)
+    return _STRING_OR_COMMENT.sub(blank, text)
+
+
 @functools.cache
 def _grammar() -> _Grammar:
     return _Grammar()
@@ -462,7 +476,7 @@ def _syntax_error(error: pp.ParseBaseException, text: str, source: str) -> Deale
 def parse_script(text: str, source: str = "<input>") -> ast.Script:
     """Parse a whole dealer input file into its statements."""
     try:
-        statements = _grammar().script.parse_string(text, parse_all=True)
+        statements = _grammar().script.parse_string(_blank_comments(text), parse_all=True)
     except pp.ParseBaseException as error:
         raise _syntax_error(error, text, source) from None
     return ast.Script(tuple(statements), source, text)
@@ -471,6 +485,6 @@ def parse_script(text: str, source: str = "<input>") -> ast.Script:
 def parse_expression(text: str, source: str = "<condition>") -> ast.Expr:
     """Parse one expression, such as a hand condition."""
     try:
-        return _grammar().expression.parse_string(text, parse_all=True)[0]
+        return _grammar().expression.parse_string(_blank_comments(text), parse_all=True)[0]
     except pp.ParseBaseException as error:
         raise _syntax_error(error, text, source) from None
