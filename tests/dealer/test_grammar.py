@@ -217,3 +217,9 @@ def test_positions_are_recorded():
     division = expr.right
     assert (division.where.line, division.where.column) == (2, 3)
     assert division.where.text == "hcp(south) / x"
+
+
+def test_comment_markers_inside_strings_are_text():
+    from dealer.grammar import parse_script
+    script = parse_script('# a comment\naction printes("a # b // c /* d */", "\\n") // end\n')
+    assert "a # b // c /* d */" in repr(script.statements)
