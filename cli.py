@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from bidding.errors import BridgeError
 
 COMMAND_MODULES = (
+    "bidding.cli_conventions",
     "bidding.cli_cases",
     "bidding.cli_play",
     "bidding.cli_simulate",
@@ -25,10 +27,17 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
+    subparsers.add_parser(
+        "dealer", add_help=False,
+        help="run a dealer script: the same switches as `python -m dealer` (see `dealer -h`)")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["dealer"]:
+        from dealer.__main__ import main as dealer_main
+        return dealer_main(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
@@ -41,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like: not an error
+        sys.stdout = open(os.devnull, "w")
+        return 0
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from .errors import BridgeError
 def register(subparsers) -> None:
     """Add `conventions validate|show|format|list` and `systems list|show`."""
     add_conventions_commands(subparsers)
+    for name in ("conventions", "systems"):
+        subparsers.choices[name].set_defaults(func=run)
 
 
 def run(args) -> int:
