@@ -163,6 +163,16 @@ def modify_system(menu: "Menu") -> None:
 
 
 # --- editors ----------------------------------------------------------------------------------
+SHARED_EDITOR_COMMANDS = {
+    "xml": ("xml", "xml | x           the XML as it will be written"),
+    "x": ("xml", ""),
+    "save": ("save", "save | s          check everything and write (old file kept as .bak)"),
+    "s": ("save", ""),
+    "quit": ("quit", "quit | q          leave the editor"),
+    "q": ("quit", ""),
+}
+
+
 class Editor:
     """The loop shared by both editors: numbered tree, commands, save, leave."""
 
@@ -316,12 +326,7 @@ class ConventionEditor(Editor):
         "edit": ("edit", "edit N | e        change call, over, seats, meaning, forcing, alert"),
         "e": ("edit", ""),
         "about": ("about", "about             change names, parents and description"),
-        "xml": ("xml", "xml | x           the XML as it will be written"),
-        "x": ("xml", ""),
-        "save": ("save", "save | s          check everything and write (old file kept as .bak)"),
-        "s": ("save", ""),
-        "quit": ("quit", "quit | q          leave the editor"),
-        "q": ("quit", ""),
+        **SHARED_EDITOR_COMMANDS,
     }
     draft: ConventionDraft
 
@@ -436,12 +441,7 @@ class SystemEditor(Editor):
         "down": ("down", ""),
         "fallback": ("fallback", "fallback          set the convention used off the tree"),
         "about": ("about", "about             change names and description"),
-        "xml": ("xml", "xml | x           the XML as it will be written"),
-        "x": ("xml", ""),
-        "save": ("save", "save | s          check everything and write (old file kept as .bak)"),
-        "s": ("save", ""),
-        "quit": ("quit", "quit | q          leave the editor"),
-        "q": ("quit", ""),
+        **SHARED_EDITOR_COMMANDS,
     }
     draft: SystemDraft
 

@@ -14,12 +14,13 @@ from endplay.types import Player
 from lxml import html as lxml_html
 
 from bidding.cards import Seat
-from bidding.conventions import REPO_ROOT, ConventionLibrary
+from bidding.conventions import REPO_ROOT
 from bidding.explain import explain
 from bidding.pbn import read_pbn_file
 from bidding.reports import (CSV_COLUMNS, bar_chart, histogram_chart, html_report, pbn_boards,
                              text_report, write_reports)
 from bidding.simulate import generated_boards, simulate, summarize
+from tests.example_library import EXAMPLE
 
 DATE = datetime.date(2026, 11, 21)
 CHEAP_DD_BOARD = 4   # a deal double dummy solves quickly
@@ -27,10 +28,8 @@ CHEAP_DD_BOARD = 4   # a deal double dummy solves quickly
 
 @pytest.fixture(scope="module")
 def example():
-    library = ConventionLibrary(builtin=False, files=[
-        REPO_ROOT / "conventions" / "strong-1nt-stayman.conv",
-        REPO_ROOT / "systems" / "SLAM-Example.system"])
-    return library.system("SLAM Example")
+    """SLAMBidding's example system."""
+    return EXAMPLE
 
 
 @pytest.fixture(scope="module")

@@ -9,12 +9,13 @@ import cli
 from bidding.cards import Seat, Vulnerability, board_dealer, board_vulnerability
 from bidding.cases import parse_case
 from bidding.cli_simulate import ProgressBar, load_system
-from bidding.conventions import REPO_ROOT, ConventionLibrary
+from bidding.conventions import REPO_ROOT
 from bidding.robot import Robot
 from bidding.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
 from bidding.scoring import imps
 from bidding.simulate import (bid_board, fight, first_disagreement, generated_boards,
                               imported_boards, par_contract_texts, simulate, summarize)
+from tests.example_library import EXAMPLE
 
 WEAK_NT = """<?xml version="1.0"?>
 <convention>
@@ -34,11 +35,8 @@ STRONG_SYSTEM = WEAK_SYSTEM.replace("Weak NT test", "Strong NT test").replace("W
 
 @pytest.fixture(scope="module")
 def example():
-    """SLAMBidding's example system, loaded from its own files only."""
-    library = ConventionLibrary(builtin=False, files=[
-        REPO_ROOT / "conventions" / "strong-1nt-stayman.conv",
-        REPO_ROOT / "systems" / "SLAM-Example.system"])
-    return library.system("SLAM Example")
+    """SLAMBidding's example system."""
+    return EXAMPLE
 
 
 @pytest.fixture(scope="module")
