@@ -1,0 +1,64 @@
+"""Uncontested SAYC agreements checked on hands written for them (not taken from the shared
+cases), and properties that must hold for every hand: responder answers one of a suit with
+6+ HCP (sayc.md 3-4: pass is 0-5)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bidding.auction import Auction
+from bidding.calls import PASS
+from bidding.cards import Hand, Seat, random_deal
+from bidding.conventions import ConventionLibrary
+from bidding.handtypes import facts_of
+from bidding.robot import Robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    library = ConventionLibrary()
+    system = library.system("SAYC")
+    return Robot(system, opponents=system)
+
+
+def bid(robot: Robot, hand: str, calls: str) -> str:
+    auction = Auction(Seat.NORTH, calls.split())
+    return str(robot.choose(Hand.parse(hand), auction).call)
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 3H/3S over 1NT: six-card major, slam interest, game forcing (sayc.md 7.1).
+    ("7.AKJ962.K84.QJ3", "1NT P", "3H"),
+    ("AQJ984.K3.Q72.K5", "1NT P", "3S"),
+    # ...a weaker six-card major transfers.
+    ("7.KJ9862.K84.J53", "1NT P", "2D"),
+    # Eleven trumps between us: five of partner's minor preempt with four-card support.
+    ("A.9832.QT96.KJ74", "3C P", "5C"),
+    ("A.98532.QT9.KJ74", "3D P", "4D"),
+    # Jump shift in the higher of two five-card suits (five-five, higher first).
+    ("9.AKQT4.AKJ86.K9", "1S P", "3H"),
+    # Responder with game values and nothing natural still answers one of a minor.
+    ("AQ5.T98.5.AKJ973", "1C P", "1D"),
+    ("Q63.AK6.QJT43.AQ", "1D P", "2C"),
+    # Four-card support for opener's second suit: raise it rather than the fourth suit.
+    ("A95.QJT2.KQJ96.5", "1C P 1D P 1H P", "4H"),
+    # Invitational, no stopper in the fourth suit and no fit: the fourth suit, one round...
+    ("AJT75.732.Q8.KT2", "1D P 1S P 2C P", "2H"),
+    # ...then only an invitation opposite three-card support, game with 13+.
+    ("AJT75.732.Q8.KT2", "1D P 1S P 2C P 2H P 2S P", "3S"),
+    ("AQJ72.Q8.K97.J73", "1D P 1S P 2C P 2H P 2S P", "4S"),
+])
+def test_agreement(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("opening", ["1C", "1D", "1H", "1S"])
+def test_responder_answers_one_of_a_suit_with_six_points(robot, opening):
+    rng = np.random.default_rng(11)
+    auction = Auction(Seat.NORTH, [opening, "P"])
+    passes = []
+    for _ in range(1500):
+        hand = random_deal(rng)[Seat.SOUTH]
+        if facts_of(hand).hcp >= 6 and robot.choose(hand, auction).call is PASS:
+            passes.append(str(hand))
+    assert not passes, passes[:5]
