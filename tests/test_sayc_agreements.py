@@ -40,6 +40,10 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     # Responder with game values and nothing natural still answers one of a minor.
     ("AQ5.T98.5.AKJ973", "1C P", "1D"),
     ("Q63.AK6.QJT43.AQ", "1D P", "2C"),
+    # After a two-over-one a new suit is forcing, but a reverse still shows extras.
+    ("7.KJ84.AQJ95.Q32", "1D P 2C P", "2D"),
+    ("7.AKJ4.AQJ95.K32", "1D P 2C P", "2H"),
+    ("7.AQJ95.Q32.KJ84", "1H P 2D P", "3C"),
     # Four-card support for opener's second suit: raise it rather than the fourth suit.
     ("A95.QJT2.KQJ96.5", "1C P 1D P 1H P", "4H"),
     # Invitational, no stopper in the fourth suit and no fit: the fourth suit, one round...
