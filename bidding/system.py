@@ -367,8 +367,9 @@ class Interpreter:
             texts = list(dict.fromkeys(r.description for r in matched))
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
         else:
-            promise, forcing, alert = None, "no", False
+            promise, alert = None, False
             suits = (int(call.strain),) if call.is_bid and call.strain is not Strain.NOTRUMP else ()
+            forcing = "game" if _natural_jump_shift(state, history, player, call, suits) else "no"
             status, text = self._unexplained(call, suits, self.systems[side] is None)
         shown = state.players[player].after(call, promise, suits,
                                             call is PASS and state.last_bid < 0)
@@ -463,6 +464,22 @@ class Interpreter:
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced)
+
+
+def _natural_jump_shift(state: _State, history: tuple[int, ...], player: int, call: Call,
+                        suits: tuple[int, ...]) -> bool:
+    """A call outside the system that jumps in a new suit, below game, by an unpassed player
+    whose partner has bid: read as a natural jump shift, game forcing (sayc.md 16: never
+    pass a jump shift)."""
+    if not suits or state.last_bid < 0 or state.players[player].passed:
+        return False
+    if not any(who == (player + 2) % 4 for who, _ in state.events):
+        return False
+    if any(who % 2 == player % 2 and suit == suits[0] for who, suit in state.events):
+        return False
+    last = CALLS[history[state.last_bid]]
+    cheapest = last.level + (0 if call.strain > last.strain else 1)
+    return cheapest < call.level < GAME_LEVEL[call.strain]
 
 
 def _opening_text() -> str:

@@ -66,3 +66,12 @@ def test_responder_answers_one_of_a_suit_with_six_points(robot, opening):
         if facts_of(hand).hcp >= 6 and robot.choose(hand, auction).call is PASS:
             passes.append(str(hand))
     assert not passes, passes[:5]
+
+
+def test_a_jump_shift_outside_the_system_is_still_forcing(robot):
+    """1C-1D-1S-3H has no rule, but a jump in a new suit by an unpassed responder is natural
+    and game forcing: opener never passes it."""
+    auction = Auction(Seat.NORTH, "1C P 1D P 1S P 3H P".split())
+    choice = robot.choose(Hand.parse("Q876.5.J7.AQJ754"), auction)
+    assert choice.ruleset.forced
+    assert choice.call is not PASS
