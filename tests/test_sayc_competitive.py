@@ -20,9 +20,10 @@ from bidding.conventions import REPO_ROOT, ActionSpec, ConventionLibrary, parse_
 from bidding.robot import Robot
 
 COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc-comp-*.conv"))
-ROOTS = ["SAYC 1NT overcall", "SAYC Michaels cue-bid", "SAYC unusual notrump",
-         "SAYC weak jump overcalls", "SAYC simple overcalls", "SAYC takeout double",
-         "SAYC defence to preempts", "SAYC defence to 1NT", "SAYC balancing"]
+ROOTS = ["SAYC 1NT overcall", "SAYC strong takeout double", "SAYC Michaels cue-bid",
+         "SAYC unusual notrump", "SAYC weak jump overcalls", "SAYC simple overcalls",
+         "SAYC takeout double", "SAYC defence to preempts", "SAYC defence to 1NT",
+         "SAYC balancing"]
 
 TEST_OPENINGS = """<?xml version="1.0"?>
 <convention>
