@@ -75,3 +75,22 @@ def test_a_jump_shift_outside_the_system_is_still_forcing(robot):
     choice = robot.choose(Hand.parse("Q876.5.J7.AQJ754"), auction)
     assert choice.ruleset.forced
     assert choice.call is not PASS
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("KQ93.A4.AQ5.KJ32", "1NT", "X"),           # penalty double, 15+
+    ("AQJ764.3.K97.Q52", "1NT", "2S"),          # natural, not Cappelletti's 2C
+    ("T52.T5.AKQJT83.4", "1NT", "3D"),          # preempt
+    ("Q43.KJ5.AQ82.AJ3", "1NT 2S P", "4S"),     # game opposite a natural overcall
+    ("Q43.KJ5.AQ82.K43", "1NT 2S P", "3S"),     # invitation
+    ("Q43.KJ5.Q982.J43", "1NT 2S P", "P"),
+])
+def test_booklet_defence_to_1nt(hand, calls, expected):
+    """SAYC-booklet swaps Cappelletti for the booklet's natural defence (sayc.md 14)."""
+    system = ConventionLibrary().system("SAYC-booklet")
+    assert bid(Robot(system, opponents=system), hand, calls) == expected
+
+
+def test_sayc_plays_cappelletti(robot):
+    """The SAYC system keeps the optional Cappelletti: 2C shows a one-suiter."""
+    assert bid(robot, "AQJ764.3.K97.Q52", "1NT") == "2C"

@@ -23,7 +23,7 @@ from bidding.robot import Robot
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "data" / "sayc-cases.jsonl"
 BASELINE = ROOT / "tests" / "golden" / "sayc_baseline.json"
-SYSTEMS = ("SAYC", "Acol")
+SYSTEMS = ("SAYC", "SAYC-booklet", "Acol")
 
 needs_cases = pytest.mark.skipif(not CASES.exists(), reason=f"{CASES} is not available")
 
