@@ -55,7 +55,8 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("AKQT2.Q76.KJ43.A", "1S X 3S P", "4S"),
     ("AQ7642.KQ3.J3.K4", "1S X 3S P", "P"),
     ("AKQT2.Q76.K543.5", "1S X 2S P", "4S"),
-    ("AQ762.Q76.K54.K5", "1S X 2S P", "P"),
+    ("AQ762.Q76.K54.Q5", "1S X 2S P", "P"),
+    ("AQ762.Q76.K54.K5", "1S X 2S P", "3S"),
 ])
 def test_agreement(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
