@@ -100,3 +100,20 @@ def test_booklet_defence_to_1nt(hand, calls, expected):
 def test_sayc_plays_cappelletti(robot):
     """The SAYC system keeps the optional Cappelletti: 2C shows a one-suiter."""
     assert bid(robot, "AQJ764.3.K97.Q52", "1NT") == "2C"
+
+
+def test_almost_every_call_on_random_deals_has_a_rule(robot):
+    """The defenders' pass and the fallback's pass make passes agreements too: on random
+    deals fewer than 2% of SAYC's calls are made without a rule (the rest are forced
+    cheapest natural calls and rare holes)."""
+    rng = np.random.default_rng(5)
+    calls = without_rule = 0
+    for _ in range(300):
+        deal = random_deal(rng)
+        auction = Auction(Seat(int(rng.integers(4))))
+        while not auction.is_over:
+            choice = robot.choose(deal[auction.turn], auction)
+            calls += 1
+            without_rule += choice.rule is None
+            auction.push(choice.call)
+    assert without_rule < 0.02 * calls, (without_rule, calls)
