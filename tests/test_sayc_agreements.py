@@ -51,6 +51,8 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     # ...then only an invitation opposite three-card support, game with 13+.
     ("AJT75.732.Q8.KT2", "1D P 1S P 2C P 2H P 2S P", "3S"),
     ("AQJ72.Q8.K97.J73", "1D P 1S P 2C P 2H P 2S P", "4S"),
+    # Off the system's tree, with game values: game in a six-card major.
+    ("K72.KQJT54.Q7.A7", "P 1D P 1H P 1S 2NT", "4H"),
     # Opener after a raise over their takeout double: game with a strong or shapely hand.
     ("AKQT2.Q76.KJ43.A", "1S X 3S P", "4S"),
     ("AQ7642.KQ3.J3.K4", "1S X 3S P", "P"),
