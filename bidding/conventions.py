@@ -46,6 +46,9 @@ class ConventionError(BridgeError):
     def __init__(self, problems: Iterable["Problem"]) -> None:
         self.problems = list(problems)
         count = len(self.problems)
+        if count == 1 and not self.problems[0].file:     # a name asked for, not a file
+            super().__init__(str(self.problems[0]))
+            return
         head = f"{count} problem{'s' if count != 1 else ''} in convention/system files"
         super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
 
@@ -60,7 +63,8 @@ class Problem:
     warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {'warning: ' if self.warning else ''}{self.message}"
+        where = f"{self.file}:{self.line}: " if self.file else ""
+        return f"{where}{'warning: ' if self.warning else ''}{self.message}"
 
 
 def canonical(name: str) -> str:
@@ -742,7 +746,7 @@ class ConventionLibrary:
     @staticmethod
     def _find(table: dict, name: str, kind: str, source: Source | None):
         entries = table.get(canonical(name), [])
-        where = (source.file, source.line) if source else ("<request>", 0)
+        where = (source.file, source.line) if source else ("", 0)
         if not entries:
             known = ", ".join(sorted({e.name for es in table.values() for e in es})) or "none"
             raise ConventionError([Problem(*where, f"no {kind} named {name!r} (known: {known})")])
