@@ -166,5 +166,13 @@ _SPECIAL = {
 _BID_TEXT = re.compile(r"^([1-7])(C|D|H|S|N|NT|SA|NOTRUMPS?|CLUBS|DIAMONDS|HEARTS|SPADES|♣|♦|♥|♠)$")
 
 CALLS: tuple[Call, ...] = tuple(Call._make(i) for i in range(38))
+
+
+def cheapest_level(strain: Strain | int, last_bid: Call | None) -> int:
+    """The lowest level at which `strain` may be bid after `last_bid` (None: nothing bid
+    yet); 8 when it cannot be bid at all."""
+    if last_bid is None:
+        return 1
+    return last_bid.level + (0 if strain > last_bid.strain else 1)
 PASS, DOUBLE, REDOUBLE = CALLS[0], CALLS[1], CALLS[2]
 BIDS: tuple[Call, ...] = CALLS[3:]

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Callable
 
 from .auction import Auction
-from .calls import PASS, Call, Strain
+from .calls import PASS, Call, Strain, cheapest_level
 from .cards import Hand
 from .errors import AuctionError
 from .handtypes import ConditionFailed, HandFacts, facts_of
@@ -126,7 +126,7 @@ def _cheapest_natural(facts: HandFacts, auction: Auction) -> Call:
     longest = max((3, 2, 1, 0), key=lambda suit: length[suit])
     last = auction.last_bid
     for strain in (Strain(longest), Strain.NOTRUMP):
-        level = 1 if last is None else last.level + (0 if strain > last.strain else 1)
+        level = cheapest_level(strain, last)
         if level <= 7:
             return Call.bid(level, strain)
     return PASS

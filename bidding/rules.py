@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable, Iterator
 
-from .calls import CALLS, Call, Strain
+from .calls import CALLS, Call, Strain, cheapest_level
 from .cards import Hand
 from .errors import CallError
 from .handtypes import (ConditionFailed, HandFacts, Promise, Situation, SuitRef,
@@ -151,12 +151,7 @@ class CallTemplate:
             partner_level = situation.partner_bid_levels[strain]
             return partner_level + self.steps if partner_level else 0
         last = situation.last_bid_index
-        if last < 0:
-            cheapest = 1
-        else:
-            last_call = CALLS[last]
-            cheapest = last_call.level + (0 if strain > last_call.strain else 1)
-        return cheapest + self.steps
+        return cheapest_level(strain, CALLS[last] if last >= 0 else None) + self.steps
 
     def phrase(self) -> str | None:
         """What the call form itself says ("raise", "new suit", "jump shift", "cue-bid",

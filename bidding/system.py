@@ -11,7 +11,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from .auction import Auction
-from .calls import CALLS, PASS, Call, Strain
+from .calls import CALLS, PASS, Call, Strain, cheapest_level
 from .cards import Seat
 from .conventions import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                           ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
@@ -477,8 +477,7 @@ def _natural_jump_shift(state: _State, history: tuple[int, ...], player: int, ca
         return False
     if any(who % 2 == player % 2 and suit == suits[0] for who, suit in state.events):
         return False
-    last = CALLS[history[state.last_bid]]
-    cheapest = last.level + (0 if call.strain > last.strain else 1)
+    cheapest = cheapest_level(call.strain, CALLS[history[state.last_bid]])
     return cheapest < call.level < GAME_LEVEL[call.strain]
 
 

@@ -1,7 +1,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from bidding.calls import BIDS, CALLS, DOUBLE, PASS, REDOUBLE, Call, Strain
+from bidding.calls import BIDS, CALLS, DOUBLE, PASS, REDOUBLE, Call, Strain, cheapest_level
 from bidding.errors import CallError
 
 
@@ -40,3 +40,11 @@ def test_bid_constructor():
     assert PASS.is_pass and DOUBLE.is_double and REDOUBLE.is_redouble
     with pytest.raises(CallError):
         Call.bid(8, Strain.CLUBS)
+
+
+def test_cheapest_level_of_a_strain_after_the_last_bid():
+    assert cheapest_level(Strain.CLUBS, None) == 1
+    assert cheapest_level(Strain.SPADES, Call.parse("1H")) == 1
+    assert cheapest_level(Strain.HEARTS, Call.parse("1H")) == 2
+    assert cheapest_level(Strain.DIAMONDS, Call.parse("2NT")) == 3
+    assert cheapest_level(Strain.CLUBS, Call.parse("7NT")) == 8
