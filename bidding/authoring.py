@@ -81,18 +81,6 @@ def _tree_lines(nodes: tuple[Node, ...], prefix: str, convention: str) -> list[s
 def describe_node(node: Node, convention: str | None = None) -> str:
     """One line about an action: kind, call, over, seats, meaning, hands, source."""
     spec = node.spec
-    parts = [f"{spec.kind} {spec.call.text}"]
-    if spec.over_text is not None:
-        parts.append(f"over {spec.over_text}")
-    if spec.seats:
-        parts.append("seats " + "".join(str(s) for s in sorted(spec.seats)))
-    if spec.levels:
-        parts.append("levels " + "".join(str(level) for level in sorted(spec.levels)))
-    if spec.forcing != "no":
-        parts.append("forcing" if spec.forcing == "yes" else "game forcing")
-    if spec.alert:
-        parts.append("alert")
-    head = ", ".join(parts)
     if spec.handtypes is None:
         hands = "any hand"
     elif not spec.handtypes:
@@ -101,7 +89,7 @@ def describe_node(node: Node, convention: str | None = None) -> str:
         hands = "; or ".join(t.describe() for t in spec.handtypes)
     meaning = f"{spec.meaning}: " if spec.meaning else ""
     origin = f" [from {node.convention}]" if convention and node.convention != convention else ""
-    return f"{head} -- {meaning}{hands} ({spec.source}){origin}"
+    return f"{spec.heading()} -- {meaning}{hands} ({spec.source}){origin}"
 
 
 def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str:

@@ -99,6 +99,21 @@ class ActionSpec:
     over_text: str | None = None                # as written; None when defaulted
     levels: frozenset[int] | None = None        # the bid must be at one of these levels
 
+    def heading(self) -> str:
+        """Kind, call and the attributes as written: "rebid new, levels 2, forcing"."""
+        parts = [f"{self.kind} {self.call.text}"]
+        if self.over_text is not None:
+            parts.append(f"over {self.over_text}")
+        if self.seats:
+            parts.append("seats " + "".join(str(seat) for seat in sorted(self.seats)))
+        if self.levels:
+            parts.append("levels " + "".join(str(level) for level in sorted(self.levels)))
+        if self.forcing != "no":
+            parts.append("forcing" if self.forcing == "yes" else "game forcing")
+        if self.alert:
+            parts.append("alert")
+        return ", ".join(parts)
+
 
 @dataclass(eq=False)
 class Convention:

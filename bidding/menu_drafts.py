@@ -396,15 +396,7 @@ class ConventionDraft(Draft):
 
 
 def describe_action(action: ActionSpec) -> str:
-    parts = [f"{action.kind} {action.call.text}"]
-    if action.over_text:
-        parts.append(f"over {action.over_text}")
-    if action.seats:
-        parts.append("seats " + "".join(str(seat) for seat in sorted(action.seats)))
-    if action.forcing != "no":
-        parts.append("forcing" if action.forcing == "yes" else "game forcing")
-    if action.alert:
-        parts.append("alert")
+    """One line for the editor: the heading, then the hand types numbered for editing."""
     if action.handtypes is None:
         hands = "any hand"
     elif not action.handtypes:
@@ -412,7 +404,7 @@ def describe_action(action: ActionSpec) -> str:
     else:
         hands = "; or ".join(f"[{n}] {t.describe()}" for n, t in enumerate(action.handtypes, 1))
     meaning = f"{action.meaning}: " if action.meaning else ""
-    return f"{', '.join(parts)} -- {meaning}{hands}"
+    return f"{action.heading()} -- {meaning}{hands}"
 
 
 def hand_type_element(ranges: dict[str, tuple[int, int] | None], shape: str | None,

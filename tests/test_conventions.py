@@ -329,3 +329,9 @@ def test_schema_and_reader_accept_the_whole_vocabulary(tmp_path):
       <fallback name="Natural"/></system>""")
     assert problems_of(system) == []
     assert schema("system").validate(etree.parse(str(system)))
+
+
+def test_an_action_heading_lists_its_attributes_as_written():
+    convention = ConventionLibrary().find_convention("SAYC opener after a two-over-one")
+    reverse = next(a for a in convention.actions if getattr(a, "levels", None))
+    assert reverse.heading() == "rebid cheapest(unbid-above), levels 2, forcing"
