@@ -14,8 +14,8 @@ from typing import Iterable
 
 from lxml import etree
 
-from .conventions import (Convention, ConventionError, ConventionLibrary,
-                          Problem, SystemSpec, parse_file, read_xml, safe_parser)
+from .conventions import (Convention, ConventionError, ConventionLibrary, Problem, SystemSpec,
+                          add_directory_option, parse_file, read_xml, safe_parser)
 from .system import BiddingSystem, Node
 
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
@@ -188,8 +188,7 @@ def pretty_text(path: Path | str) -> bytes:
 def add_conventions_commands(subparsers) -> None:
     """Add `conventions` and `systems` commands; each parser sets `args.run`."""
     directory = argparse.ArgumentParser(add_help=False)
-    directory.add_argument("--dir", action="append", default=[], metavar="DIR",
-                           help="a user directory of .conv/.system files (repeatable)")
+    add_directory_option(directory)
 
     conventions = subparsers.add_parser("conventions", help="check, show and format conventions")
     commands = conventions.add_subparsers(dest="conventions_command", required=True)

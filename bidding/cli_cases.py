@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 
+from .conventions import add_directory_option
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -17,8 +19,7 @@ def register(subparsers) -> None:
     parser.add_argument("--topic", help="only the cases of this topic (or group)")
     parser.add_argument("--opponents", metavar="NAME",
                         help="read the opponents' calls with this system (default: natural)")
-    parser.add_argument("--dir", action="append", default=[], metavar="DIR",
-                        help="also load conventions and systems from DIR (repeatable)")
+    add_directory_option(parser)
     parser.set_defaults(func=run)
 
 

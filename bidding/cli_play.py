@@ -15,7 +15,7 @@ from . import evaluation
 from .auction import Auction, Contract
 from .cards import (CARDS, Deal, Seat, Vulnerability, board_dealer, board_vulnerability,
                     random_deal)
-from .conventions import ConventionLibrary
+from .conventions import ConventionLibrary, add_directory_option
 from .diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diagram, plain,
                       terminal_has_symbols, wrapped)
 from .errors import BridgeError
@@ -291,8 +291,7 @@ def register(subparsers) -> None:
                      help="board number: sets dealer and vulnerability (default 1)")
     bid.add_argument("--dealer", help="dealer (N, E, S, W), overriding the board's")
     bid.add_argument("--vul", help="vulnerability (None, NS, EW, Both), overriding the board's")
-    bid.add_argument("--dir", action="append", default=[], metavar="DIR",
-                     help="a user directory of .conv/.system files (repeatable)")
+    add_directory_option(bid)
     bid.add_argument("--format", choices=("text", "pbn"), default="text",
                      help="the report (text) or a PBN record with the auction and its notes")
     bid.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
@@ -307,8 +306,7 @@ def register(subparsers) -> None:
     add = commands.add_parser("add", help="add a human, or a computer player with --system")
     add.add_argument("name")
     add.add_argument("--system", help="the bidding system of a computer player")
-    add.add_argument("--dir", action="append", default=[], metavar="DIR",
-                     help="a user directory of .conv/.system files (repeatable)")
+    add_directory_option(add)
     remove = commands.add_parser("remove", help="remove a saved player")
     remove.add_argument("name")
     players.set_defaults(func=_run_players)

@@ -17,7 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from .conventions import BUILTIN_CONVENTIONS, ConventionError, ConventionLibrary, parse_file
+from .conventions import (BUILTIN_CONVENTIONS, ConventionError, ConventionLibrary,
+                          add_directory_option, parse_file)
 from .errors import BridgeError
 from .reports import text_report, write_reports
 from .simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
@@ -59,8 +60,7 @@ def _deal_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, help="seed of the deals (default: a fresh one, shown)")
     parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: one per core)")
-    parser.add_argument("--dir", action="append", default=[], metavar="DIR",
-                        help="another directory of conventions and systems")
+    add_directory_option(parser)
 
 
 def _positive(text: str) -> int:

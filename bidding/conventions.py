@@ -708,6 +708,13 @@ def _seat(reader: _Reader, element, line: int):
 
 
 # --- the library -----------------------------------------------------------------------------
+def add_directory_option(parser) -> None:
+    """The command-line tools' `--dir DIR` (repeatable): user directories of conventions
+    and systems, the list ConventionLibrary takes."""
+    parser.add_argument("--dir", action="append", default=[], metavar="DIR",
+                        help="also load conventions and systems from DIR (repeatable)")
+
+
 class ConventionLibrary:
     """Every convention and system found on the search path, by name.
 
