@@ -352,6 +352,9 @@ def board_vulnerability(board: int) -> Vulnerability:
     return _BOARD_VULNERABILITY[(board - 1) % 16]
 
 
+PBN_DEAL_EXAMPLE = "N:AKQ2.K3.A2.AJ832 JT98.AQ2.KJ87.T6 7.JT9865.Q53.KQ5 -"
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Four hands of 13 cards, indexed by Seat, that together hold every card once."""

@@ -13,8 +13,8 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from . import evaluation
 from .auction import Auction, Contract
-from .cards import (CARDS, Deal, Seat, Vulnerability, board_dealer, board_vulnerability,
-                    random_deal)
+from .cards import (CARDS, PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, board_dealer,
+                    board_vulnerability, random_deal)
 from .conventions import ConventionLibrary, add_directory_option
 from .diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diagram, plain,
                       terminal_has_symbols, wrapped)
@@ -279,7 +279,7 @@ def register(subparsers) -> None:
         description="Four robots bid one deal (given as PBN, or random); prints the hands, "
                     "the auction with explanations, the contract, double-dummy tricks, par "
                     "and score.")
-    bid.add_argument("--deal", metavar="PBN", help='e.g. "N:AKQ2.K3.A2.AJ832 - - -"')
+    bid.add_argument("--deal", metavar="PBN", help=f'e.g. "{PBN_DEAL_EXAMPLE}" (one hand may be -)')
     bid.add_argument("--condition", "-c", metavar="EXPR",
                      help="deal a random deal meeting this dealer condition")
     bid.add_argument("--seed", type=int, help="random seed for the random deal")

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import WordCompleter
 
-from .cards import SUITS_HIGH_FIRST, Deal, Seat, Vulnerability, board_dealer, board_vulnerability
+from .cards import (PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat, Vulnerability, board_dealer,
+                    board_vulnerability)
 from .cli_play import Board, make_deals
 from .diagram import deal_diagram
 from .menu_terminal import AnswerError
@@ -206,7 +207,7 @@ def ask_board(menu: "Menu") -> Board:
     elif source == "p":
         deal = terminal.ask("Deal in PBN:", Deal.parse, topic="pbn",
                             help="PBN deal: first seat, colon, four hands S.H.D.C clockwise, "
-                                 "e.g. N:AKQ2.K3.A2.AJ832 - - - (one hand may be -).")
+                                 f"e.g. {PBN_DEAL_EXAMPLE} (one hand may be -).")
         default_number = menu.take_board_number()
     else:
         board = deal_boards(menu, 1, ask_condition(menu) if source == "c" else None)[0]

@@ -2,8 +2,9 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from bidding.cards import (CARDS, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability,
-                           board_dealer, board_vulnerability, deal_from_owners, random_deal)
+from bidding.cards import (CARDS, PBN_DEAL_EXAMPLE, Card, Deal, Hand, Rank, Seat, Suit,
+                           Vulnerability, board_dealer, board_vulnerability, deal_from_owners,
+                           random_deal)
 from bidding.errors import CardError
 
 
@@ -98,3 +99,7 @@ def test_deal_round_trip(seed):
     assert Deal.parse(deal.pbn(Seat(seed % 4))) == deal
     owners = [deal.holder(card) for card in CARDS]
     assert deal_from_owners(owners) == deal
+
+
+def test_the_pbn_example_in_the_help_texts_is_a_deal():
+    assert Deal.parse(PBN_DEAL_EXAMPLE)[Seat.WEST] == Hand.parse("6543.74.T964.974")
