@@ -7,6 +7,7 @@ in docs/convention-format.md.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -708,6 +709,20 @@ def _seat(reader: _Reader, element, line: int):
 
 
 # --- the library -----------------------------------------------------------------------------
+def _known_names(table: dict, name: str, kind: str) -> str:
+    """What to offer instead of an unknown name: every known one when there are few, else
+    the close ones (a typo) and where to find the rest."""
+    known = sorted({e.name for es in table.values() for e in es})
+    if len(known) <= _FEW_NAMES:
+        return "known: " + (", ".join(known) or "none")
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.75)
+    rest = f"{len(known)} {kind}s known: `cli.py {kind}s list` shows them"
+    return f"did you mean {' or '.join(map(repr, close))}? {rest}" if close else rest
+
+
+_FEW_NAMES = 12
+
+
 def add_directory_option(parser) -> None:
     """The command-line tools' `--dir DIR` (repeatable): user directories of conventions
     and systems, the list ConventionLibrary takes."""
@@ -770,8 +785,8 @@ class ConventionLibrary:
         entries = table.get(canonical(name), [])
         where = (source.file, source.line) if source else ("", 0)
         if not entries:
-            known = ", ".join(sorted({e.name for es in table.values() for e in es})) or "none"
-            raise ConventionError([Problem(*where, f"no {kind} named {name!r} (known: {known})")])
+            raise ConventionError([Problem(*where, f"no {kind} named {name!r} "
+                                                   f"({_known_names(table, name, kind)})")])
         if len(entries) > 1:
             files = ", ".join(str(e.source) for e in entries)
             raise ConventionError([Problem(*where, f"{kind} name {name!r} is ambiguous: "

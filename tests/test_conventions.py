@@ -335,3 +335,16 @@ def test_an_action_heading_lists_its_attributes_as_written():
     convention = ConventionLibrary().find_convention("SAYC opener after a two-over-one")
     reverse = next(a for a in convention.actions if getattr(a, "levels", None))
     assert reverse.heading() == "rebid cheapest(unbid-above), levels 2, forcing"
+
+
+def test_an_unknown_include_suggests_close_names_instead_of_listing_every_one(tmp_path):
+    write(tmp_path, "a.conv", convention(
+        "A", '<open bid="1C"><convention name="SAYC respnses to 1C"/></open>'))
+    write(tmp_path, "s.system", "<system><name>S</name><convention>A</convention></system>")
+    with pytest.raises(ConventionError) as error:
+        ConventionLibrary([tmp_path]).system("s")
+    text = str(error.value)
+    assert "a.conv:1: no convention named 'SAYC respnses to 1C' (did you mean " \
+           "'SAYC responses to 1C'" in text
+    assert "conventions known: `cli.py conventions list` shows them" in text
+    assert "Acol 1NT opening" not in text
