@@ -10,13 +10,13 @@ import importlib
 import os
 import sys
 
-from bidding.errors import BridgeError
+from bidding.model.errors import BridgeError
 
 COMMAND_MODULES = (
-    "bidding.cli_conventions",
-    "bidding.cli_cases",
-    "bidding.cli_play",
-    "bidding.cli_simulate",
+    "bidding.interfaces.commands.conventions",
+    "bidding.interfaces.commands.cases",
+    "bidding.interfaces.commands.play",
+    "bidding.interfaces.commands.simulate",
 )
 
 
@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        from bidding.menu import run_menu
+        from bidding.interfaces.menu.menu import run_menu
         return run_menu()
     try:
         return args.func(args) or 0

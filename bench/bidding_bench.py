@@ -22,10 +22,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bidding.auction import Auction  # noqa: E402
-from bidding.cards import Seat, Vulnerability, random_deal  # noqa: E402
-from bidding.conventions import ConventionError, ConventionLibrary  # noqa: E402
-from bidding.robot import Robot  # noqa: E402
+from bidding.model.auction import Auction  # noqa: E402
+from bidding.model.cards import Seat, Vulnerability, random_deal  # noqa: E402
+from bidding.engine.library import ConventionError, ConventionLibrary  # noqa: E402
+from bidding.engine.robot import Robot  # noqa: E402
 
 NATURAL = ROOT / "tests" / "golden" / "natural"
 STRAINS = ("C", "D", "H", "S", "NT")

@@ -23,10 +23,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bidding_bench import bid_all  # noqa: E402
 
-from bidding.cards import Seat  # noqa: E402
-from bidding.cli_simulate import load_system  # noqa: E402
-from bidding.robot import Robot  # noqa: E402
-from bidding.simulate import generated_boards, owners_of, simulate  # noqa: E402
+from bidding.model.cards import Seat  # noqa: E402
+from bidding.interfaces.commands.simulate import load_system  # noqa: E402
+from bidding.engine.robot import Robot  # noqa: E402
+from bidding.laboratory.simulate import generated_boards, owners_of, simulate  # noqa: E402
 
 
 def engine_rate(system, boards) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from bidding.cards import Deal, Hand, Seat, deal_from_owners
+from bidding.model.cards import Deal, Hand, Seat, deal_from_owners
 
 from . import ast
 from .compile import HandCondition, bind_seat, compile_hand_condition

@@ -5,7 +5,7 @@
   right side only on the rows that still need it, so a division by zero or a double-dummy
   solve on the right of a false `&&` never happens. Arithmetic is C's (`-7/2 == -3`,
   `-7%3 == -1`).
-* scalar: `compile_hand_condition` gives a predicate on one `bidding.cards.Hand`, made of
+* scalar: `compile_hand_condition` gives a predicate on one `bidding.model.cards.Hand`, made of
   plain closures over the hand's 52-bit mask (a few microseconds a call), for the bidding
   robots. Its expressions leave out the compass: `hcp >= 15 and shape{(4333)+(4432)}`.
 """
@@ -558,7 +558,7 @@ class _ScalarCompiler:
 
 
 class HandCondition:
-    """A dealer expression about one hand, callable on a `bidding.cards.Hand`."""
+    """A dealer expression about one hand, callable on a `bidding.model.cards.Hand`."""
 
     __slots__ = ("text", "source", "expr", "_predicate")
 

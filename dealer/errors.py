@@ -5,7 +5,7 @@ about bad input can catch ValueError.
 """
 from __future__ import annotations
 
-from bidding.errors import BridgeError
+from bidding.model.errors import BridgeError
 
 
 class DealerError(BridgeError):

@@ -1,7 +1,7 @@
 """The small library the engine tests bid with: SLAMBidding's example and a test natural system."""
 from pathlib import Path
 
-from bidding.conventions import ConventionLibrary
+from bidding.engine.library import ConventionLibrary
 
 REPO = Path(__file__).resolve().parent.parent
 LIBRARY = ConventionLibrary([REPO / "tests" / "golden" / "natural"], builtin=False,

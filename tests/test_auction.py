@@ -1,10 +1,10 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bidding.auction import Auction
-from bidding.calls import Call
-from bidding.cards import Seat
-from bidding.errors import AuctionError
+from bidding.model.auction import Auction
+from bidding.model.calls import Call
+from bidding.model.cards import Seat
+from bidding.model.errors import AuctionError
 
 
 def test_turn_contract_and_declarer():
@@ -66,7 +66,7 @@ def test_push_pop():
     assert list(auction.legal_calls) == before
     assert auction.turn is Seat.SOUTH
     assert repr(auction) and eval(repr(auction), {"Auction": Auction, "Seat": Seat,
-                                                   "Vulnerability": __import__("bidding.cards").cards.Vulnerability}) == auction
+                                                   "Vulnerability": __import__("bidding.model.cards").model.cards.Vulnerability}) == auction
 
 
 def legal_call_choices(auction, draw, pass_weight):
@@ -129,7 +129,7 @@ def test_random_legal_auctions_end_and_are_scored(auction):
 @given(random_auctions(), st.data())
 def test_illegal_calls_never_enter(auction, data):
     auction.pop()
-    call = data.draw(st.sampled_from(list(__import__("bidding.calls").calls.CALLS)))
+    call = data.draw(st.sampled_from(list(__import__("bidding.model.calls").model.calls.CALLS)))
     legal = set(auction.legal_calls)
     if call in legal:
         auction.push(call)

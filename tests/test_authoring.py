@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from bidding import cli_conventions
-from bidding.authoring import (convention_tree, format_file, list_conventions, list_systems,
+from bidding.interfaces.commands import conventions as cli_conventions
+from bidding.engine.authoring import (convention_tree, format_file, list_conventions, list_systems,
                                pretty_text, system_summary, validate)
-from bidding.conventions import ConventionError, ConventionLibrary
+from bidding.engine.library import ConventionError, ConventionLibrary
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"

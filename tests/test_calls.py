@@ -1,8 +1,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from bidding.calls import BIDS, CALLS, DOUBLE, PASS, REDOUBLE, Call, Strain, cheapest_level
-from bidding.errors import CallError
+from bidding.model.calls import BIDS, CALLS, DOUBLE, PASS, REDOUBLE, Call, Strain, cheapest_level
+from bidding.model.errors import CallError
 
 
 def test_call_table():

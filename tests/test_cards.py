@@ -2,10 +2,10 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from bidding.cards import (CARDS, PBN_DEAL_EXAMPLE, Card, Deal, Hand, Rank, Seat, Suit,
+from bidding.model.cards import (CARDS, PBN_DEAL_EXAMPLE, Card, Deal, Hand, Rank, Seat, Suit,
                            Vulnerability, board_dealer, board_vulnerability, deal_from_owners,
                            random_deal)
-from bidding.errors import CardError
+from bidding.model.errors import CardError
 
 
 def test_suits_are_in_bidding_order():

@@ -1,4 +1,4 @@
-"""The case runner (bidding.cases, `cli.py cases`) on small synthetic files and a tiny system."""
+"""The case runner (bidding.laboratory.cases, `cli.py cases`) on small synthetic files and a tiny system."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from bidding.cases import FAILED, INVALID, PASSED, load_cases, read_cases, run_cases
-from bidding.conventions import ConventionLibrary
+from bidding.laboratory.cases import FAILED, INVALID, PASSED, load_cases, read_cases, run_cases
+from bidding.engine.library import ConventionLibrary
 
 CONVENTION = """<?xml version="1.0"?>
 <convention>

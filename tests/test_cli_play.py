@@ -3,12 +3,12 @@ import re
 import pytest
 
 import cli
-from bidding.auction import Auction
-from bidding.calls import Call
-from bidding.cards import Deal, Seat, Vulnerability
-from bidding.cli_play import Board, board_result, hand_figures, make_deals
-from bidding.evaluation import hcp
-from bidding.pbn import read_pbn
+from bidding.model.auction import Auction
+from bidding.model.calls import Call
+from bidding.model.cards import Deal, Seat, Vulnerability
+from bidding.interfaces.commands.play import Board, board_result, hand_figures, make_deals
+from bidding.model.evaluation import hcp
+from bidding.model.pbn import read_pbn
 
 DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
 

@@ -4,11 +4,11 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from bidding.authoring import convention_tree
-from bidding.calls import CALLS
-from bidding.conventions import (ActionSpec, Convention, ConventionError, ConventionLibrary,
+from bidding.engine.authoring import convention_tree
+from bidding.model.calls import CALLS
+from bidding.engine.library import (ActionSpec, Convention, ConventionError, ConventionLibrary,
                                  Inclusion, compiled_condition, parse_file, schema)
-from bidding.errors import BridgeError
+from bidding.model.errors import BridgeError
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"

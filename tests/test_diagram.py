@@ -1,8 +1,8 @@
-from bidding.auction import Auction
-from bidding.cards import Deal, Hand, Seat, Vulnerability
-from bidding.diagram import (auction_grid, board_title, call_fragment, deal_diagram, hand_block,
+from bidding.model.auction import Auction
+from bidding.model.cards import Deal, Hand, Seat, Vulnerability
+from bidding.interfaces.diagram import (auction_grid, board_title, call_fragment, deal_diagram, hand_block,
                              plain)
-from bidding.calls import Call
+from bidding.model.calls import Call
 
 DEAL = Deal.parse("N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543")
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bidding import evaluation as ev
-from bidding.cards import CARDS, SUITS_HIGH_FIRST, Hand, Suit, random_deal
+from bidding.model import evaluation as ev
+from bidding.model.cards import CARDS, SUITS_HIGH_FIRST, Hand, Suit, random_deal
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 

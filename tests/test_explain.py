@@ -3,11 +3,11 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from bidding.auction import Auction
-from bidding.cards import Seat, Vulnerability, random_deal
-from bidding.conventions import ConventionLibrary
-from bidding.explain import explain, shown_by_seat
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.cards import Seat, Vulnerability, random_deal
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.explain import explain, shown_by_seat
+from bidding.engine.robot import Robot
 
 from tests.example_library import EXAMPLE, NATURAL
 H, S = 2, 3
@@ -51,7 +51,7 @@ def test_partners_shown_range_feeds_later_rules():
     game = next(rule for rule in ruleset if str(rule.call) == "4H")
     assert "25+ HCP combined" in game.description
     # partner showed 15+, so 10 HCP with four hearts is enough for game
-    from bidding.cards import Hand
+    from bidding.model.cards import Hand
     assert game.matches(Hand.parse("K32.Q854.A53.J84"))
     assert not game.matches(Hand.parse("K32.Q854.853.J84"))
 

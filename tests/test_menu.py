@@ -8,13 +8,13 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from bidding import evaluation
-from bidding.authoring import validate
-from bidding.cards import Hand, Seat
-from bidding.conventions import ConventionLibrary
-from bidding.menu import Menu
-from bidding.menu_terminal import Terminal
-from bidding.robot import Robot
+from bidding.model import evaluation
+from bidding.engine.authoring import validate
+from bidding.model.cards import Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.interfaces.menu.menu import Menu
+from bidding.interfaces.menu.terminal import Terminal
+from bidding.engine.robot import Robot
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = (REPO / "conventions" / "strong-1nt-stayman.conv",
@@ -172,7 +172,7 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
     assert "convention: Weak twos" in text
     library = ConventionLibrary([session.user], builtin=False)
     robot = Robot(library.system("my system"))
-    from bidding.auction import Auction
+    from bidding.model.auction import Auction
     choice = robot.choose(Hand.parse("KQJ954.84.732.82"), Auction())
     assert str(choice.call) == "2S"
 

@@ -10,13 +10,13 @@ from endplay.types import ContractBid, Denom, Penalty, Player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bidding.auction import Auction
-from bidding.calls import Strain
-from bidding.cards import Deal, Seat, Vulnerability, random_deal
-from bidding.pbn import (MAX_TOKEN, PbnBoard, PbnError, board_to_lin, dd_tricks_tag,
+from bidding.model.auction import Auction
+from bidding.model.calls import Strain
+from bidding.model.cards import Deal, Seat, Vulnerability, random_deal
+from bidding.model.pbn import (MAX_TOKEN, PbnBoard, PbnError, board_to_lin, dd_tricks_tag,
                          format_board, format_pbn, parse_dd_tricks_tag, read_lin, read_pbn,
                          read_pbn_file)
-from bidding.scoring import Contract
+from bidding.model.scoring import Contract
 
 GOLDEN = Path(__file__).parent / "golden"
 SAMPLE_DEAL = "N:KQ4.AJ83.KJ5.Q96 AJ63.92.943.T873 T2.KQ76.QT82.K52 9875.T54.A76.AJ4"

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from bidding.players import (COMPUTER, HUMAN, Player, PlayerError, PlayerStore, data_dir,
+from bidding.interfaces.players import (COMPUTER, HUMAN, Player, PlayerError, PlayerStore, data_dir,
                              write_atomically)
 
 

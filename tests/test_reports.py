@@ -13,13 +13,13 @@ from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Player
 from lxml import html as lxml_html
 
-from bidding.cards import Seat
-from bidding.conventions import REPO_ROOT
-from bidding.explain import explain
-from bidding.pbn import read_pbn_file
-from bidding.reports import (CSV_COLUMNS, bar_chart, histogram_chart, html_report, pbn_boards,
+from bidding.model.cards import Seat
+from bidding.engine.library import REPO_ROOT
+from bidding.engine.explain import explain
+from bidding.model.pbn import read_pbn_file
+from bidding.laboratory.reports import (CSV_COLUMNS, bar_chart, histogram_chart, html_report, pbn_boards,
                              text_report, write_reports)
-from bidding.simulate import generated_boards, simulate, summarize
+from bidding.laboratory.simulate import generated_boards, simulate, summarize
 from tests.example_library import EXAMPLE
 
 DATE = datetime.date(2026, 11, 21)

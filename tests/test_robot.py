@@ -2,12 +2,12 @@
 
 import pytest
 
-from bidding.auction import Auction
-from bidding.calls import Call
-from bidding.cards import Deal, Hand, Seat
-from bidding.conventions import ConventionLibrary
-from bidding.errors import AuctionError
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.calls import Call
+from bidding.model.cards import Deal, Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.model.errors import AuctionError
+from bidding.engine.robot import Robot
 
 from tests.example_library import EXAMPLE, LIBRARY, NATURAL
 

@@ -4,14 +4,14 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bidding import evaluation
-from bidding.calls import CALLS, Call
-from bidding.cards import CARDS, Hand, Suit
-from bidding.handtypes import (Combined, FigureRange, Fit, Forced, HandType, Longest,
+from bidding.model import evaluation
+from bidding.model.calls import CALLS, Call
+from bidding.model.cards import CARDS, Hand, Suit
+from bidding.engine.handtypes import (Combined, FigureRange, Fit, Forced, HandType, Longest,
                                PartnerHcp, PassedHand, RuleEnv, SeatIn, ShapeTest, ShownSuits,
                                Situation, Stopper, SuitHolding, SuitRef, SuitReferenceError,
                                Support, Vulnerable, compile_predicate, facts_of)
-from bidding.rules import CallTemplate, CallTemplateError, OverError, parse_over
+from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
 
 C, D, H, S = 0, 1, 2, 3
 
@@ -302,7 +302,7 @@ def test_suit_reference_words():
     assert SuitRef("longest-partner").is_hand_dependent
 
 
-# --- facts agree with bidding.evaluation ---------------------------------------------------
+# --- facts agree with bidding.model.evaluation ---------------------------------------------------
 CARDS_LIST = list(CARDS)
 hands = st.integers(min_value=0, max_value=2**32 - 1).map(
     lambda seed: Hand.from_cards(random.Random(seed).sample(CARDS_LIST, 13)))

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bidding.auction import Auction
-from bidding.calls import PASS
-from bidding.cards import Hand, Seat, random_deal
-from bidding.conventions import ConventionLibrary
-from bidding.handtypes import facts_of
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.calls import PASS
+from bidding.model.cards import Hand, Seat, random_deal
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.handtypes import facts_of
+from bidding.engine.robot import Robot
 
 
 @pytest.fixture(scope="module")

@@ -13,12 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bidding.auction import Auction
-from bidding.calls import PASS
-from bidding.cards import Seat, Vulnerability, random_deal
-from bidding.cases import load_cases, run_cases
-from bidding.conventions import ConventionLibrary
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.calls import PASS
+from bidding.model.cards import Seat, Vulnerability, random_deal
+from bidding.laboratory.cases import load_cases, run_cases
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "data" / "sayc-cases.jsonl"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from bidding.auction import Auction
-from bidding.calls import Call
-from bidding.cards import Hand, Vulnerability
-from bidding.conventions import REPO_ROOT, ActionSpec, ConventionLibrary, parse_file
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.calls import Call
+from bidding.model.cards import Hand, Vulnerability
+from bidding.engine.library import REPO_ROOT, ActionSpec, ConventionLibrary, parse_file
+from bidding.engine.robot import Robot
 
 COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc-comp-*.conv"))
 ROOTS = ["SAYC 1NT overcall", "SAYC strong takeout double", "SAYC Michaels cue-bid",

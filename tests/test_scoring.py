@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bidding.calls import Strain
-from bidding.cards import Seat
-from bidding.errors import ScoringError
-from bidding.scoring import Contract, contract_score, imps
+from bidding.model.calls import Strain
+from bidding.model.cards import Seat
+from bidding.model.errors import ScoringError
+from bidding.model.scoring import Contract, contract_score, imps
 
 GOLDEN = Path(__file__).parent / "golden" / "scoring_table.txt"
 STRAIN_LETTERS = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": 4}

@@ -6,14 +6,14 @@ import json
 import pytest
 
 import cli
-from bidding.cards import Seat, Vulnerability, board_dealer, board_vulnerability
-from bidding.cases import parse_case
-from bidding.cli_simulate import ProgressBar, load_system
-from bidding.conventions import REPO_ROOT
-from bidding.robot import Robot
-from bidding.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
-from bidding.scoring import imps
-from bidding.simulate import (bid_board, fight, first_disagreement, generated_boards,
+from bidding.model.cards import Seat, Vulnerability, board_dealer, board_vulnerability
+from bidding.laboratory.cases import parse_case
+from bidding.interfaces.commands.simulate import ProgressBar, load_system
+from bidding.engine.library import REPO_ROOT
+from bidding.engine.robot import Robot
+from bidding.model.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
+from bidding.model.scoring import imps
+from bidding.laboratory.simulate import (bid_board, fight, first_disagreement, generated_boards,
                               imported_boards, par_contract_texts, simulate, summarize)
 from tests.example_library import EXAMPLE
 

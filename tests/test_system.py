@@ -5,12 +5,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from bidding.auction import Auction
-from bidding.calls import Call
-from bidding.cards import Hand, Seat, Vulnerability, random_deal
-from bidding.conventions import ConventionError, ConventionLibrary
-from bidding.explain import explain
-from bidding.robot import Robot
+from bidding.model.auction import Auction
+from bidding.model.calls import Call
+from bidding.model.cards import Hand, Seat, Vulnerability, random_deal
+from bidding.engine.library import ConventionError, ConventionLibrary
+from bidding.engine.explain import explain
+from bidding.engine.robot import Robot
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from bidding.calls import Call
-from bidding.cards import Deal, Seat, Vulnerability, random_deal
-from bidding.errors import AuctionError
-from bidding.table import HumanPlayer, RobotPlayer, Table
+from bidding.model.calls import Call
+from bidding.model.cards import Deal, Seat, Vulnerability, random_deal
+from bidding.model.errors import AuctionError
+from bidding.laboratory.table import HumanPlayer, RobotPlayer, Table
 
 from tests.example_library import EXAMPLE, NATURAL
 DEAL = Deal.parse("N:AKQ5.A93.KJ2.976 864.T75.Q9874.K2 JT72.KQ4.T53.Q83 93.J862.A6.AJT54")

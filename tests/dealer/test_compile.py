@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from bidding.cards import Hand
+from bidding.model.cards import Hand
 from dealer import compile_hand_condition
 from dealer.compile import bind_seat, compile_expression
 from dealer.errors import DealerRuntimeError, DealerSemanticError

@@ -1,10 +1,10 @@
-"""compile_hand_condition: dealer expressions about one hand, on bidding.cards.Hand."""
+"""compile_hand_condition: dealer expressions about one hand, on bidding.model.cards.Hand."""
 import pathlib
 import timeit
 
 import pytest
 
-from bidding.cards import Hand
+from bidding.model.cards import Hand
 from dealer import compile_hand_condition
 from dealer.errors import DealerSemanticError, DealerSyntaxError
 

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from bidding.cards import Hand
+from bidding.model.cards import Hand
 
 from dealer import compile_hand_condition, compile_program, deals
 from dealer.generate import DealStream

@@ -1,0 +1,1 @@
+"""The bidding engine: hand types, the convention library, systems, explanations, robots."""

@@ -1,0 +1,258 @@
+"""Tools for people who write conventions and systems: validate, show, format, list.
+
+Each is a plain function (the tests and the menu call them); `add_conventions_commands`
+wires them into argparse as `conventions validate|show|format|list` and `systems list|show`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+from lxml import etree
+
+from bidding.engine.library import (Convention, ConventionError, ConventionLibrary, Problem, SystemSpec,
+                          add_directory_option, parse_file, read_xml, safe_parser)
+from bidding.engine.system import BiddingSystem, Node
+
+def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
+             builtin: bool = True) -> list[Problem]:
+    """Every error and warning in `files`, including inclusions that cannot be resolved
+    against the library (repository directories, `directories`, and the files themselves)."""
+    files = [Path(f) for f in files]
+    problems: list[Problem] = []
+    specs = []
+    for path in files:
+        spec, found = parse_file(path)
+        problems += found
+        if spec is not None:
+            specs.append(spec)
+    if any(not p.warning for p in problems):
+        return _sorted(problems)
+    try:
+        library = ConventionLibrary(directories, builtin=builtin, files=files)
+    except ConventionError as error:
+        return _sorted(problems + error.problems)
+    for spec in specs:
+        try:
+            if isinstance(spec, Convention):
+                system = BiddingSystem.of_convention(spec, library)
+            else:
+                system = library.system(spec.name)
+            problems += system.warnings
+        except ConventionError as error:
+            problems += error.problems
+    return _sorted(list(dict.fromkeys(problems)))
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.file, p.line, p.warning))
+
+
+# --- showing ---------------------------------------------------------------------------------
+def convention_tree(name: str, library: ConventionLibrary) -> str:
+    """A convention as an indented tree: priority numbers, kind, call, `over`, the hands
+    each action needs and where it was written; included conventions are spliced in."""
+    convention = library.find_convention(name)
+    system = BiddingSystem.of_convention(convention, library)
+    lines = [f"{convention.name}" + (f" (also: {', '.join(convention.names[1:])})"
+                                     if len(convention.names) > 1 else ""),
+             f"  file: {convention.source.file}"]
+    if convention.parents:
+        lines.append(f"  parents: {', '.join(convention.parents)}")
+    if convention.description:
+        lines.append(f"  {convention.description}")
+    lines += _tree_lines(system.roots, "", convention.name)
+    return "\n".join(lines)
+
+
+def _tree_lines(nodes: tuple[Node, ...], prefix: str, convention: str) -> list[str]:
+    lines = []
+    for number, node in enumerate(nodes, 1):
+        label = f"{prefix}{number}"
+        lines.append("  " * label.count(".") + f"{label}. {describe_node(node, convention)}")
+        lines += _tree_lines(node.children, label + ".", node.convention)
+    return lines
+
+
+def describe_node(node: Node, convention: str | None = None) -> str:
+    """One line about an action: kind, call, over, seats, meaning, hands, source."""
+    spec = node.spec
+    if spec.handtypes is None:
+        hands = "any hand"
+    elif not spec.handtypes:
+        hands = "never chosen"
+    else:
+        hands = "; or ".join(t.describe() for t in spec.handtypes)
+    meaning = f"{spec.meaning}: " if spec.meaning else ""
+    origin = f" [from {node.convention}]" if convention and node.convention != convention else ""
+    return f"{spec.heading()} -- {meaning}{hands} ({spec.source}){origin}"
+
+
+def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str:
+    """A system: names, what it lists, switches, fallback, and its roots to `depth` levels."""
+    system = library.system(name)
+    spec = system.spec
+    lines = [system.name + (f" (also: {', '.join(system.names[1:])})"
+                            if len(system.names) > 1 else ""), f"  file: {spec.source.file}"]
+    if spec.description:
+        lines.append(f"  {spec.description}")
+    for base, _ in spec.bases:
+        lines.append(f"  based on: {base}")
+    for listing in spec.listings:
+        lines += _listing_lines(listing, 1)
+    for off, _ in spec.offs:
+        lines.append(f"  off: {off}")
+    for old, new, _ in spec.replaces:
+        lines.append(f"  replace: {old} -> {new}")
+    if spec.fallback:
+        lines.append(f"  fallback: {spec.fallback[0]}")
+    lines.append(f"  {len(system.nodes())} actions; roots in priority order:")
+    lines += _limited_tree(system.roots, "", depth)
+    return "\n".join(lines)
+
+
+def _listing_lines(listing, level: int) -> list[str]:
+    lines = ["  " * level + f"convention: {listing.name}"]
+    for nested in listing.nested:
+        lines += _listing_lines(nested, level + 1)
+    return lines
+
+
+def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
+    lines = []
+    for number, node in enumerate(nodes, 1):
+        label = f"{prefix}{number}"
+        lines.append("  " * (label.count(".") + 2) + f"{label}. {describe_node(node)}")
+        if depth > 1:
+            lines += _limited_tree(node.children, label + ".", depth - 1)
+    return lines
+
+
+def list_systems(library: ConventionLibrary) -> list[SystemSpec]:
+    return sorted(library.all_systems(), key=lambda s: s.name.casefold())
+
+
+def list_conventions(library: ConventionLibrary) -> list[Convention]:
+    return sorted(library.all_conventions(), key=lambda c: c.name.casefold())
+
+
+# --- formatting ------------------------------------------------------------------------------
+def format_file(path: Path | str, directories: Iterable[Path | str] = ()) -> bool:
+    """Pretty-print a convention or system file in place, keeping its comments.
+
+    The new text goes to a temporary file beside it, which must validate before it replaces
+    the original; the original is kept as `FILE.bak`. Returns False when nothing changed.
+    Raises ConventionError (and leaves the file alone) if the file or the result is invalid.
+    """
+    path = Path(path)
+    problems: list[Problem] = []
+    tree = read_xml(path, problems)
+    if tree is None:
+        raise ConventionError(problems)
+    errors = [p for p in validate([path], directories) if not p.warning]
+    if errors:
+        raise ConventionError(errors)
+    text = pretty_text(path)
+    if text == path.read_bytes():
+        return False
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix,
+                                         dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text)
+        _, found = parse_file(temporary)
+        errors = [p for p in found if not p.warning]
+        if errors:
+            raise ConventionError(errors)
+        shutil.copy2(path, path.with_name(path.name + ".bak"))
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
+    return True
+
+
+def pretty_text(path: Path | str) -> bytes:
+    """The file re-indented by two spaces per level, comments and declaration kept."""
+    tree = etree.parse(str(path), safe_parser(remove_blank_text=True))
+    etree.indent(tree, space="  ")
+    has_declaration = Path(path).read_bytes().lstrip().startswith(b"<?xml")
+    body = etree.tostring(tree, encoding="UTF-8", xml_declaration=False, pretty_print=True)
+    return (b'<?xml version="1.0" encoding="UTF-8"?>\n' if has_declaration else b"") + body
+
+
+# --- argparse --------------------------------------------------------------------------------
+def add_conventions_commands(subparsers) -> None:
+    """Add `conventions` and `systems` commands; each parser sets `args.run`."""
+    directory = argparse.ArgumentParser(add_help=False)
+    add_directory_option(directory)
+
+    conventions = subparsers.add_parser("conventions", help="check, show and format conventions")
+    commands = conventions.add_subparsers(dest="conventions_command", required=True)
+    command = commands.add_parser("validate", parents=[directory],
+                                  help="check convention or system files, all problems at once")
+    command.add_argument("files", nargs="+", metavar="FILE")
+    command.set_defaults(run=_run_validate)
+    command = commands.add_parser("show", parents=[directory],
+                                  help="a convention as a tree with priorities and sources")
+    command.add_argument("name")
+    command.set_defaults(run=_run_show_convention)
+    command = commands.add_parser("format", parents=[directory],
+                                  help="pretty-print files in place, keeping comments (.bak kept)")
+    command.add_argument("files", nargs="+", metavar="FILE")
+    command.set_defaults(run=_run_format)
+    command = commands.add_parser("list", parents=[directory], help="every known convention")
+    command.set_defaults(run=_run_list_conventions)
+
+    systems = subparsers.add_parser("systems", help="list and show bidding systems")
+    commands = systems.add_subparsers(dest="systems_command", required=True)
+    command = commands.add_parser("list", parents=[directory], help="every known system")
+    command.set_defaults(run=_run_list_systems)
+    command = commands.add_parser("show", parents=[directory], help="a system and its roots")
+    command.add_argument("name")
+    command.add_argument("--depth", type=int, default=1, help="levels of actions to show")
+    command.set_defaults(run=_run_show_system)
+
+
+def _run_validate(args) -> int:
+    problems = validate(args.files, args.dir)
+    for problem in problems:
+        print(problem)
+    errors = sum(1 for p in problems if not p.warning)
+    print(f"{len(args.files)} file(s): {errors} error(s), {len(problems) - errors} warning(s)")
+    return 1 if errors else 0
+
+
+def _run_show_convention(args) -> int:
+    print(convention_tree(args.name, ConventionLibrary(args.dir)))
+    return 0
+
+
+def _run_format(args) -> int:
+    for file in args.files:
+        changed = format_file(file, args.dir)
+        print(f"{file}: {'formatted (original kept as .bak)' if changed else 'already formatted'}")
+    return 0
+
+
+def _run_list_conventions(args) -> int:
+    for convention in list_conventions(ConventionLibrary(args.dir)):
+        role = "sub-convention of " + ", ".join(convention.parents) if convention.parents \
+            else "starts sequences"
+        print(f"{convention.name} ({role}) -- {convention.source.file}")
+    return 0
+
+
+def _run_list_systems(args) -> int:
+    for spec in list_systems(ConventionLibrary(args.dir)):
+        aliases = f" (also: {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
+        print(f"{spec.name}{aliases} -- {spec.source.file}")
+    return 0
+
+
+def _run_show_system(args) -> int:
+    print(system_summary(args.name, ConventionLibrary(args.dir), args.depth))
+    return 0

@@ -1,0 +1,939 @@
+"""Hand types: what a hand must hold for a rule, compiled to fast predicates.
+
+A rule's hand types are resolved once per auction (suit references such as "partner's suit"
+become concrete suits, vulnerability and seat become constants) and compiled into one Python
+expression over `HandFacts`, the figures of a hand computed once from per-suit lookup tables.
+The same resolution yields the description ("15-17 HCP, balanced") and what the call promises
+(HCP and length ranges) for explanations.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, NamedTuple
+
+from bidding.model import evaluation
+from bidding.model.cards import Hand, Suit
+from bidding.model.errors import BridgeError
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+ALL_SUITS = (0, 1, 2, 3)
+MAX_HCP = 37
+UNKNOWN_HCP = (0, MAX_HCP)
+UNKNOWN_LENGTH = (0, 13)
+
+# --- per-suit tables: index = 13-bit holding, bit 12 = ace ---------------------------------
+_CLUB_HOLDINGS = tuple(Hand(holding) for holding in range(1 << 13))
+
+
+def _per_suit(figure: Callable[[Hand, Suit], object]) -> tuple:
+    """`figure` of every holding, read once from bidding.model.evaluation so the numbers agree."""
+    return tuple(figure(hand, Suit.CLUBS) for hand in _CLUB_HOLDINGS)
+
+
+SUIT_FIGURES = tuple(zip(
+    _per_suit(evaluation.hcp), _per_suit(evaluation.honours), _per_suit(evaluation.controls),
+    _per_suit(evaluation.losers),
+    _per_suit(lambda hand, suit: int(2 * evaluation.quick_tricks(hand, suit))),
+    _per_suit(evaluation.has_stopper), _per_suit(evaluation.has_half_stopper),
+    (holding.bit_count() for holding in range(1 << 13))))
+"""Per holding: HCP, honours, controls, losers, quick tricks doubled, stopper, half stopper,
+length."""
+_BALANCED = {(3, 3, 3, 4), (2, 3, 4, 4), (2, 3, 3, 5)}
+_SEMI_BALANCED = _BALANCED | {(2, 2, 4, 5), (2, 2, 3, 6)}
+_SHORTNESS = (5, 3, 1)          # void, singleton, doubleton with 4+ trumps
+_SHORTNESS_THREE_TRUMPS = (3, 2, 1)
+
+
+class HandFacts:
+    """Every figure a hand type can ask about, computed once per hand (suits indexed C=0..S=3)."""
+
+    __slots__ = ("hand", "hcp", "points", "length", "honours", "suit_controls", "controls",
+                 "losers", "quick_tricks_doubled", "balanced", "semibalanced", "stopper",
+                 "half_stopper", "rule_of_20", "rule_of_15", "max_length", "_support")
+
+    def __init__(self, hand: Hand) -> None:
+        mask = hand.mask
+        c, d, h, s = (SUIT_FIGURES[mask & 0x1FFF], SUIT_FIGURES[mask >> 13 & 0x1FFF],
+                      SUIT_FIGURES[mask >> 26 & 0x1FFF], SUIT_FIGURES[mask >> 39 & 0x1FFF])
+        length = (c[7], d[7], h[7], s[7])
+        hcp = c[0] + d[0] + h[0] + s[0]
+        pattern = sorted(length)
+        self.hand = hand
+        self.hcp = hcp
+        self.length = length
+        self.points = hcp + (pattern[3] - 4 if pattern[3] > 4 else 0) + \
+            (pattern[2] - 4 if pattern[2] > 4 else 0)
+        self.honours = (c[1], d[1], h[1], s[1])
+        self.suit_controls = (c[2], d[2], h[2], s[2])
+        self.controls = c[2] + d[2] + h[2] + s[2]
+        self.losers = c[3] + d[3] + h[3] + s[3]
+        self.quick_tricks_doubled = c[4] + d[4] + h[4] + s[4]
+        shape = (pattern[0], pattern[1], pattern[2], pattern[3])
+        self.balanced = shape in _BALANCED
+        self.semibalanced = shape in _SEMI_BALANCED
+        self.stopper = (c[5], d[5], h[5], s[5])
+        self.half_stopper = (c[6], d[6], h[6], s[6])
+        self.rule_of_20 = hcp + pattern[3] + pattern[2] >= 20
+        self.rule_of_15 = hcp + length[3] >= 15
+        self.max_length = pattern[3]
+        self._support = None
+
+    @property
+    def support(self) -> tuple[int, int, int, int]:
+        """Support points for each trump suit; few rules ask, so computed on first use."""
+        if self._support is None:
+            self._support = tuple(_support_points(self.hcp, self.length, trump)
+                                  for trump in ALL_SUITS)
+        return self._support
+
+
+def _support_points(hcp: int, length: tuple[int, ...], trump: int) -> int:
+    """As evaluation.support_points: HCP plus shortness in the side suits, less with exactly
+    three trumps, none with fewer."""
+    if length[trump] < 3:
+        return hcp
+    table = _SHORTNESS_THREE_TRUMPS if length[trump] == 3 else _SHORTNESS
+    return hcp + sum(table[n] for suit, n in enumerate(length) if suit != trump and n < 3)
+
+
+_FACTS_CACHE: dict[int, HandFacts] = {}
+_FACTS_CACHE_LIMIT = 50_000
+
+
+def facts_of(hand: Hand) -> HandFacts:
+    """The facts of `hand`, cached by card mask (hands recur across the four robots' turns)."""
+    facts = _FACTS_CACHE.get(hand.mask)
+    if facts is None:
+        if len(_FACTS_CACHE) >= _FACTS_CACHE_LIMIT:
+            _FACTS_CACHE.clear()
+        facts = _FACTS_CACHE[hand.mask] = HandFacts(hand)
+    return facts
+
+
+# --- suit references -------------------------------------------------------------------------
+class Situation(NamedTuple):
+    """What the auction tells the player to act: the suits each player showed, and so on.
+
+    Suits are listed in the order they were shown; `their_suits` merges both opponents.
+    A tuple, because one is made for every new auction a robot meets.
+    """
+
+    own_suits: tuple[int, ...] = ()
+    partner_suits: tuple[int, ...] = ()
+    their_suits: tuple[int, ...] = ()
+    agreed: int | None = None
+    partner_bid_levels: tuple[int, ...] = (0, 0, 0, 0, 0)   # last level partner bid, by strain
+    last_bid_index: int = -1                                  # Call index of the last bid
+    we_vulnerable: bool = False
+    they_vulnerable: bool = False
+    seat: int = 1                                             # 1-4 from the dealer
+    passed_hand: bool = False
+    partner_hcp: tuple[int, int] = UNKNOWN_HCP
+    unbid: tuple[int, ...] = ALL_SUITS                        # suits nobody has shown
+    partner_lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4  # shown, by suit
+    forced: bool = False              # partner's last call was forcing and RHO passed
+
+
+_FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,
+                "h": 2, "heart": 2, "hearts": 2, "s": 3, "spade": 3, "spades": 3}
+_AUCTION_SUITS = ("partner", "partner-first", "own", "own-first", "their", "their-first",
+                  "agreed", "this")
+_SETS = ("unbid", "unbid-major", "unbid-minor", "unbid-above", "unbid-below", "their-all",
+         "partner-all", "own-all", "major", "minor", "any")
+_HAND_SUITS = {"longest": "any", "longest-unbid": "unbid", "longest-major": "major",
+               "longest-minor": "minor", "longest-partner": "partner-all"}
+SUIT_REFERENCE_WORDS = tuple(_FIXED_SUITS) + _AUCTION_SUITS + _SETS + tuple(_HAND_SUITS)
+
+_REF_PHRASES = {
+    "partner": "partner's suit", "partner-first": "partner's first suit",
+    "own": "own suit", "own-first": "own first suit", "their": "their suit",
+    "their-first": "their first suit", "agreed": "the agreed suit", "this": "the suit bid",
+    "unbid": "each unbid suit", "unbid-major": "each unbid major",
+    "unbid-minor": "each unbid minor",
+    "unbid-above": "each unbid suit ranking above own first suit",
+    "unbid-below": "each unbid suit ranking below own first suit",
+    "their-all": "each of their suits",
+    "partner-all": "each of partner's suits", "own-all": "each of own suits",
+    "major": "each major", "minor": "each minor", "any": "each suit",
+    "longest": "the longest suit", "longest-unbid": "the longest unbid suit",
+    "longest-major": "the longer major", "longest-minor": "the longer minor",
+    "longest-partner": "the longest of partner's suits",
+}
+_SOME_PHRASES = {"unbid": "an unbid suit", "unbid-major": "an unbid major",
+                 "unbid-minor": "an unbid minor",
+                 "unbid-above": "an unbid suit ranking above own first suit",
+                 "unbid-below": "an unbid suit ranking below own first suit",
+                 "their-all": "one of their suits",
+                 "partner-all": "one of partner's suits", "own-all": "one of own suits",
+                 "major": "a major", "minor": "a minor", "any": "some suit"}
+
+
+class SuitReferenceError(ValueError):
+    """Raised by SuitRef.parse; the loader turns it into a located ConventionError."""
+
+
+@dataclass(frozen=True)
+class SuitRef:
+    """A suit as an author names it: fixed (`H`), from the auction (`partner`), a set
+    (`unbid`), or chosen by the hand (`longest`)."""
+
+    word: str
+
+    @classmethod
+    def parse(cls, text: str) -> "SuitRef":
+        word = text.strip().lower()
+        if word not in SUIT_REFERENCE_WORDS:
+            raise SuitReferenceError(
+                f"unknown suit reference {text!r}: use C D H S, partner, own, their, agreed, "
+                f"this, unbid, major, minor, longest ... (see docs/convention-format.md)")
+        return cls(word)
+
+    @property
+    def is_fixed(self) -> bool:
+        return self.word in _FIXED_SUITS
+
+    @property
+    def is_set(self) -> bool:
+        return self.word in _SETS
+
+    @property
+    def is_hand_dependent(self) -> bool:
+        return self.word in _HAND_SUITS
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """The Situation fields this reference reads."""
+        return _REF_FIELDS.get(self.word, ())
+
+    def phrase(self, some: bool = False) -> str:
+        """How descriptions name this reference when no auction is known."""
+        if self.is_fixed:
+            return SUIT_NAMES[_FIXED_SUITS[self.word]]
+        if some and self.word in _SOME_PHRASES:
+            return _SOME_PHRASES[self.word]
+        return _REF_PHRASES[self.word]
+
+    def candidates(self, situation: Situation, this: int | None) -> tuple[int, ...]:
+        """The suits meant in this auction: one suit, a set, or the suits a hand may choose
+        from; empty when the reference means nothing yet."""
+        word = self.word
+        if word in _FIXED_SUITS:
+            return (_FIXED_SUITS[word],)
+        if word in _HAND_SUITS:
+            word = _HAND_SUITS[word]
+        single = _single_suit(word, situation, this)
+        if single is not _NOT_SINGLE:
+            return () if single is None else (single,)
+        if word == "unbid":
+            return situation.unbid
+        if word == "unbid-major":
+            return tuple(s for s in situation.unbid if s >= 2)
+        if word == "unbid-minor":
+            return tuple(s for s in situation.unbid if s < 2)
+        if word in ("unbid-above", "unbid-below"):
+            if not situation.own_suits:
+                return ()
+            first = situation.own_suits[0]
+            if word == "unbid-above":
+                return tuple(s for s in situation.unbid if s > first)
+            return tuple(s for s in situation.unbid if s < first)
+        if word == "their-all":
+            return tuple(sorted(set(situation.their_suits)))
+        if word == "partner-all":
+            return tuple(sorted(set(situation.partner_suits)))
+        if word == "own-all":
+            return tuple(sorted(set(situation.own_suits)))
+        return {"major": (2, 3), "minor": (0, 1), "any": ALL_SUITS}[word]
+
+
+_NOT_SINGLE = object()
+_REF_FIELDS = {
+    "partner": ("partner_suits",), "partner-first": ("partner_suits",),
+    "partner-all": ("partner_suits",), "own": ("own_suits",), "own-first": ("own_suits",),
+    "own-all": ("own_suits",), "their": ("their_suits",), "their-first": ("their_suits",),
+    "their-all": ("their_suits",), "agreed": ("agreed",), "unbid": ("unbid",),
+    "unbid-major": ("unbid",), "unbid-minor": ("unbid",), "longest-unbid": ("unbid",),
+    "unbid-above": ("own_suits", "unbid"), "unbid-below": ("own_suits", "unbid"),
+    "longest-partner": ("partner_suits",)}
+
+
+def _single_suit(word: str, situation: Situation, this: int | None):
+    """The one suit `word` names (None if nothing yet), or _NOT_SINGLE for set words."""
+    if word == "this":
+        return this
+    if word == "agreed":
+        return situation.agreed
+    if word.startswith("partner") and word != "partner-all":
+        source = situation.partner_suits
+    elif word.startswith("own") and word != "own-all":
+        source = situation.own_suits
+    elif word.startswith("their") and word != "their-all":
+        source = situation.their_suits
+    else:
+        return _NOT_SINGLE
+    if not source:
+        return None
+    return source[0] if word.endswith("-first") else source[-1]
+
+
+def longest_test(suit: int, among: Iterable[int]) -> str:
+    """Expression: `suit` is the longest of `among`, the higher-ranking one on ties."""
+    tests = [f"f.length[{suit}] {'>' if other > suit else '>='} f.length[{other}]"
+             for other in among if other != suit]
+    return " and ".join(tests) or "True"
+
+
+# --- ranges and phrasing --------------------------------------------------------------------
+def range_text(low: int | None, high: int | None, unit: str, scale: int = 1) -> str:
+    """'15-17 HCP', '15+ HCP', 'at most 10 HCP', '6 spades' (scale 2 writes halves)."""
+    def number(value: int) -> str:
+        if scale == 1:
+            return str(value)
+        whole, half = divmod(value, scale)
+        return f"{whole}.5" if half else str(whole)
+    space = " " if unit else ""
+    if low is not None and high is not None:
+        if low == high:
+            return f"{number(low)}{space}{unit}"
+        return f"{number(low)}-{number(high)}{space}{unit}"
+    if low is not None:
+        return f"{number(low)}+{space}{unit}"
+    if high is not None:
+        return f"at most {number(high)}{space}{unit}"
+    return f"any {unit}"
+
+
+def bounds_expr(value: str, low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{low} <= {value} <= {high}" if low != high else f"{value} == {low}"
+    if low is not None:
+        return f"{value} >= {low}"
+    if high is not None:
+        return f"{value} <= {high}"
+    return "True"
+
+
+_UNKNOWN_LENGTHS = [UNKNOWN_LENGTH] * 4
+
+
+@dataclass
+class Promise:
+    """What a hand type guarantees: an HCP range and a length range per suit."""
+
+    hcp: tuple[int, int] = UNKNOWN_HCP
+    lengths: list[tuple[int, int]] = field(default_factory=lambda: [UNKNOWN_LENGTH] * 4)
+
+    def narrow_hcp(self, low: int | None, high: int | None) -> None:
+        self.hcp = (max(self.hcp[0], low if low is not None else 0),
+                    min(self.hcp[1], high if high is not None else MAX_HCP))
+
+    def narrow_length(self, suit: int, low: int | None, high: int | None) -> None:
+        old_low, old_high = self.lengths[suit]
+        self.lengths[suit] = (max(old_low, low if low is not None else 0),
+                              min(old_high, high if high is not None else 13))
+
+    @property
+    def is_trivial(self) -> bool:
+        """Promises nothing (a pass with any hand, say)."""
+        return self.hcp == UNKNOWN_HCP and self.lengths == _UNKNOWN_LENGTHS
+
+    def narrowed_length(self, suit: int, low: int | None) -> "Promise":
+        """A copy with at least `low` cards promised in `suit`."""
+        copy = Promise(self.hcp, list(self.lengths))
+        copy.narrow_length(suit, low, None)
+        return copy
+
+    def union(self, other: "Promise") -> "Promise":
+        return Promise((min(self.hcp[0], other.hcp[0]), max(self.hcp[1], other.hcp[1])),
+                       [(min(a[0], b[0]), max(a[1], b[1]))
+                        for a, b in zip(self.lengths, other.lengths)])
+
+
+@dataclass
+class Resolution:
+    """One hand type resolved in an auction: expression parts, phrases and its promise."""
+
+    tests: list[str] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)
+    promise: Promise = field(default_factory=Promise)
+    impossible: bool = False
+
+
+@dataclass(frozen=True)
+class RuleEnv:
+    """What a constraint resolves against: the auction's situation (None when describing a
+    convention on its own) and the suit of the call the rule makes."""
+
+    situation: Situation | None
+    this: int | None = None
+
+
+# --- constraints ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Constraint:
+    """One element of a `<type>`; subclasses add tests, phrases and promises to a Resolution."""
+
+    line: int
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        """The Situation fields this constraint reads (for caching resolved rules)."""
+        ref = getattr(self, "ref", None)
+        return ref.depends_on if ref is not None else ()
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """Phrase without an auction (for `conventions show`)."""
+        out = Resolution()
+        self.apply(RuleEnv(None), out)
+        return ", ".join(out.phrases)
+
+
+_FIGURES = {
+    "hcp": ("f.hcp", "HCP", 1),
+    "points": ("f.points", "points", 1),
+    "losers": ("f.losers", "losers", 1),
+    "quicktricks": ("f.quick_tricks_doubled", "quick tricks", 2),
+    "controls": ("f.controls", "controls", 1),
+}
+
+
+@dataclass(frozen=True)
+class FigureRange(Constraint):
+    """HCP, total points, losers, quick tricks (stored doubled) or controls in a range."""
+
+    figure: str
+    low: int | None
+    high: int | None
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        value, unit, scale = _FIGURES[self.figure]
+        out.tests.append(bounds_expr(value, self.low, self.high))
+        out.phrases.append(range_text(self.low, self.high, unit, scale))
+        if self.figure == "hcp":
+            out.promise.narrow_hcp(self.low, self.high)
+
+
+@dataclass(frozen=True)
+class Support(Constraint):
+    """Support (dummy) points for a trump suit, partner's by default."""
+
+    ref: SuitRef
+    low: int | None
+    high: int | None
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
+            return
+        text = range_text(self.low, self.high, "support points")
+        out.tests.extend(_support_tests(self.ref, suits, self.low, self.high))
+        out.phrases.append(text if self.ref.word == "partner" else
+                           f"{text} for {_suit_words(self.ref, env, suits)}")
+
+
+def _support_tests(ref: SuitRef, suits: tuple[int, ...], low: int | None,
+                   high: int | None) -> list[str]:
+    """Support points in range for each suit, or for the one a hand-dependent ref chooses."""
+    tests = [bounds_expr(f"f.support[{s}]", low, high) for s in suits]
+    if ref.is_hand_dependent:
+        return ["(" + " or ".join(f"({longest_test(s, suits)} and {test})"
+                                  for s, test in zip(suits, tests)) + ")"]
+    return tests
+
+
+def _resolve(ref: SuitRef, env: RuleEnv, out: Resolution) -> tuple[int, ...] | None:
+    """Concrete suits for `ref`, or None: without an auction (describe), or impossible."""
+    if env.situation is None and not ref.is_fixed:
+        return (env.this,) if ref.word == "this" and env.this is not None else ()
+    suits = ref.candidates(env.situation, env.this)
+    if not suits:
+        out.impossible = True       # nothing to hold cards in: an empty set fails too
+        return None
+    return suits
+
+
+def _suit_words(ref: SuitRef, env: RuleEnv, suits: tuple[int, ...], some: bool = False,
+                kind: str | None = None) -> str:
+    """Name the referenced suit the way a player would: "partner's major", "their hearts".
+    With `kind` (major or minor) the words say it: "partner's major", "one of partner's
+    suits (a major)"."""
+    if ref.is_set or ref.is_hand_dependent:
+        words = ref.phrase(some)
+        if kind is None:
+            return words
+        return f"{words} ({'a ' + kind if some or ref.is_hand_dependent else 'all ' + kind + 's'})"
+    if not suits:
+        words = ref.phrase(some)
+        return words if kind is None else words.replace("suit", kind, 1)
+    name = SUIT_NAMES[suits[0]]
+    if ref.is_fixed or ref.word == "this":
+        return name
+    noun = kind or (("major" if suits[0] >= 2 else "minor") if env.this == suits[0] else name)
+    owner = {"partner": "partner's", "partner-first": "partner's first", "own": "own",
+             "own-first": "own first", "their": "their", "their-first": "their first",
+             "agreed": "the agreed"}[ref.word]
+    return f"{owner} {noun}"
+
+
+SUIT_KINDS = {"major": (2, 3), "minor": (0, 1)}
+
+
+@dataclass(frozen=True)
+class SuitHolding(Constraint):
+    """Length, honours (AKQJT) and controls (A=2, K=1) in a suit or in each suit of a set;
+    with `kind`, the referenced suit must also be a major (or a minor)."""
+
+    ref: SuitRef
+    low: int | None = None
+    high: int | None = None
+    honours: tuple[int | None, int | None] = (None, None)
+    controls: tuple[int | None, int | None] = (None, None)
+    any_of: bool = False
+    kind: str | None = None
+
+    def _tests(self, suit: int) -> list[str]:
+        tests = []
+        if self.low is not None or self.high is not None:
+            tests.append(bounds_expr(f"f.length[{suit}]", self.low, self.high))
+        if self.honours != (None, None):
+            tests.append(bounds_expr(f"f.honours[{suit}]", *self.honours))
+        if self.controls != (None, None):
+            tests.append(bounds_expr(f"f.suit_controls[{suit}]", *self.controls))
+        return tests or ["True"]
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
+            return
+        words = _suit_words(self.ref, env, suits, self.any_of, self.kind)
+        if env.situation is None and not self.ref.is_fixed and not suits:
+            out.phrases.append(self._phrase(words))
+            return
+        chosen = suits
+        if self.kind is not None:
+            chosen = tuple(s for s in suits if s in SUIT_KINDS[self.kind])
+            some = self.any_of or self.ref.is_hand_dependent
+            if not chosen or (not some and chosen != suits):
+                out.impossible = True       # the auction's suit is not of that kind
+                return
+        if self.ref.is_hand_dependent:
+            out.tests.append("(" + " or ".join(
+                f"({longest_test(s, suits)} and {' and '.join(self._tests(s))})"
+                for s in chosen) + ")" if chosen else "False")
+        elif self.any_of and len(chosen) != 1:
+            out.tests.append("(" + " or ".join(
+                "(" + " and ".join(self._tests(s)) + ")" for s in chosen) + ")"
+                if chosen else "False")
+        else:
+            for suit in chosen:
+                out.tests.extend(self._tests(suit))
+                out.promise.narrow_length(suit, self.low, self.high)
+        out.phrases.append(self._phrase(words))
+
+    def _phrase(self, suit_words: str) -> str:
+        bare = suit_words in SUIT_NAMES
+        parts = []
+        if self.low is not None or self.high is not None:
+            if self.high == 0 and not self.low:
+                parts.append(f"void in {suit_words}")
+            elif self.ref.word in ("partner", "partner-first", "agreed") and self.low:
+                length = range_text(self.low, self.high, "").strip()
+                parts.append(f"{length} card support for {suit_words}")
+            elif bare:
+                parts.append(range_text(self.low, self.high, suit_words))
+            else:
+                parts.append(range_text(self.low, self.high, f"cards in {suit_words}"))
+        where = suit_words if bare or not parts else "it"
+        if self.honours != (None, None):
+            parts.append(range_text(*self.honours, f"honours in {where}"))
+        if self.controls != (None, None):
+            parts.append(range_text(*self.controls, f"controls in {where}"))
+        if not parts and self.kind is not None:
+            return f"{self.ref.phrase(self.any_of)} is a {self.kind}"
+        return ", ".join(parts) or f"any holding in {suit_words}"
+
+
+@dataclass(frozen=True)
+class Longest(Constraint):
+    """The referenced suit is (one of) the bidder's longest."""
+
+    ref: SuitRef
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
+            return
+        if suits:
+            out.tests.append("(" + " or ".join(f"f.length[{s}] == f.max_length"
+                                               for s in suits) + ")")
+            if len(suits) == 1:
+                out.promise.narrow_length(suits[0], 4, None)   # the longest of 13 cards
+        out.phrases.append(f"{_suit_words(self.ref, env, suits)} is the longest suit"
+                           if suits or env.situation is None else "")
+
+
+@dataclass(frozen=True)
+class Stopper(Constraint):
+    """A stopper (or half stopper) in a suit, in each suit of a set, or in one of them."""
+
+    ref: SuitRef
+    half: bool = False
+    any_of: bool = False
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
+            return
+        table = "f.half_stopper" if self.half else "f.stopper"
+        tests = [f"{table}[{s}]" for s in suits]
+        if tests:
+            out.tests.append("(" + (" or " if self.any_of else " and ").join(tests) + ")")
+        kind = "half stopper" if self.half else "stopper"
+        out.phrases.append(f"{kind} in {_suit_words(self.ref, env, suits, self.any_of)}")
+
+
+_SHAPE_TESTS = {"balanced": ("f.balanced", "balanced"),
+                "semibalanced": ("f.semibalanced", "semi-balanced"),
+                "unbalanced": ("not f.balanced", "unbalanced"),
+                "ruleof20": ("f.rule_of_20", "rule of 20"),
+                "ruleof15": ("f.rule_of_15", "rule of 15")}
+
+
+@dataclass(frozen=True)
+class ShapeTest(Constraint):
+    """Balanced, semi-balanced, unbalanced, rule of 20 or rule of 15."""
+
+    name: str
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        test, phrase = _SHAPE_TESTS[self.name]
+        out.tests.append(test)
+        out.phrases.append(phrase)
+
+
+@dataclass(frozen=True)
+class Vulnerable(Constraint):
+    """Vulnerability of our side and/or theirs."""
+
+    we: bool | None
+    they: bool | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("we_vulnerable", "they_vulnerable")
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        parts = []
+        for flag, owner in ((self.we, "we"), (self.they, "they")):
+            if flag is not None:
+                parts.append(f"{owner} {'are' if flag else 'are not'} vulnerable")
+        out.phrases.append(" and ".join(parts) or "any vulnerability")
+        situation = env.situation
+        if situation is not None and (
+                (self.we is not None and self.we != situation.we_vulnerable)
+                or (self.they is not None and self.they != situation.they_vulnerable)):
+            out.impossible = True
+
+
+@dataclass(frozen=True)
+class SeatIn(Constraint):
+    """The bidder sits in one of these seats (1-4 from the dealer)."""
+
+    seats: frozenset[int]
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("seat",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append(seats_phrase(self.seats))
+        if env.situation is not None and env.situation.seat not in self.seats:
+            out.impossible = True
+
+
+def seats_phrase(seats: frozenset[int]) -> str:
+    ordinals = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+    return "in " + "/".join(ordinals[s] for s in sorted(seats)) + " seat"
+
+
+@dataclass(frozen=True)
+class PassedHand(Constraint):
+    """The bidder has (or has not) passed already."""
+
+    value: bool
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("passed_hand",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append("passed hand" if self.value else "unpassed hand")
+        if env.situation is not None and env.situation.passed_hand != self.value:
+            out.impossible = True
+
+
+_COMBINED_UNITS = {"hcp": "HCP", "points": "points", "support": "support points"}
+
+
+@dataclass(frozen=True)
+class Combined(Constraint):
+    """My HCP (or total points, or support points for a suit) plus the HCP partner has shown,
+    his minimum (`use="max"`: his maximum), in a range ("we have 25+")."""
+
+    low: int | None
+    high: int | None
+    count: str = "hcp"                      # hcp, points or support
+    ref: SuitRef | None = None              # the trump suit of support points
+    use: str = "min"                        # min or max of partner's shown HCP
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_hcp",) + (self.ref.depends_on if self.ref is not None else ())
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = None
+        if self.count == "support":
+            suits = _resolve(self.ref, env, out)
+            if suits is None:
+                return
+        text = range_text(self.low, self.high, f"{_COMBINED_UNITS[self.count]} combined")
+        if suits is not None and self.ref.word != "partner":
+            text += f" for {_suit_words(self.ref, env, suits)}"
+        out.phrases.append(text + (" with partner's maximum" if self.use == "max" else ""))
+        if env.situation is None:
+            return
+        partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
+        low = None if self.low is None else max(0, self.low - partner)
+        high = None if self.high is None else self.high - partner
+        if high is not None and high < 0:
+            out.impossible = True
+            return
+        if self.count == "hcp":
+            out.tests.append(bounds_expr("f.hcp", low, high))
+            out.promise.narrow_hcp(low, high)
+            return
+        if self.count == "points":
+            out.tests.append(bounds_expr("f.points", low, high))
+        else:
+            out.tests.extend(_support_tests(self.ref, suits, low, high))
+        out.promise.narrow_hcp(None, high)  # points and support points are never below HCP
+
+
+@dataclass(frozen=True)
+class PartnerHcp(Constraint):
+    """Partner's shown HCP range lies within min..max: `max` caps what he may still hold
+    ("partner is limited to 11"), `min` is what he has promised at least."""
+
+    low: int | None
+    high: int | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_hcp",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append(f"partner showed {range_text(self.low, self.high, 'HCP')}")
+        if env.situation is None:
+            return
+        shown_low, shown_high = env.situation.partner_hcp
+        if (self.low is not None and shown_low < self.low) or \
+                (self.high is not None and shown_high > self.high):
+            out.impossible = True
+
+
+@dataclass(frozen=True)
+class Fit(Constraint):
+    """My length plus the minimum length partner has shown in the suit, in a range; for a
+    set, in every suit of it (or, `any_of`, in one of them)."""
+
+    ref: SuitRef
+    low: int | None
+    high: int | None
+    any_of: bool = False
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return self.ref.depends_on + ("partner_lengths",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out)
+        if suits is None:
+            return
+        words = _suit_words(self.ref, env, suits, self.any_of)
+        if self.low is not None:
+            out.phrases.append(f"{range_text(self.low, self.high, 'card fit')} in {words}")
+        else:
+            out.phrases.append(f"{range_text(None, self.high, 'cards')} together in {words}")
+        if env.situation is None:
+            return
+        shown = env.situation.partner_lengths
+        mine = {}                           # suit -> my length range for the fit
+        for suit in suits:
+            partner = shown[suit][0]
+            low = None if self.low is None else max(0, self.low - partner)
+            high = None if self.high is None else self.high - partner
+            if (high is None or high >= 0) and (low is None or low <= 13):
+                mine[suit] = (low, high)
+        tests = {suit: bounds_expr(f"f.length[{suit}]", *bounds) for suit, bounds in mine.items()}
+        if self.ref.is_hand_dependent:
+            out.tests.append("(" + " or ".join(f"({longest_test(s, suits)} and {tests[s]})"
+                                               for s in tests) + ")" if tests else "False")
+        elif self.any_of and len(suits) != 1:
+            if not tests:
+                out.impossible = True
+                return
+            out.tests.append("(" + " or ".join(tests.values()) + ")")
+        elif len(tests) < len(suits):
+            out.impossible = True           # partner has already shown more than the fit
+        else:
+            out.tests.extend(tests.values())
+            for suit, (low, high) in mine.items():
+                out.promise.narrow_length(suit, low, high)
+
+
+@dataclass(frozen=True)
+class Forced(Constraint):
+    """Partner's last call was forcing and the right-hand opponent passed (or, with value
+    False, not)."""
+
+    value: bool
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("forced",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append("forced to bid" if self.value else "not forced to bid")
+        if env.situation is not None and env.situation.forced != self.value:
+            out.impossible = True
+
+
+_SIDE_FIELDS = {"they": ("their_suits",), "partner": ("partner_suits",), "me": ("own_suits",),
+                "we": ("own_suits", "partner_suits")}
+_SIDE_SUBJECTS = {"they": "they have", "partner": "partner has", "me": "I have",
+                  "we": "we have"}
+SIDES = tuple(_SIDE_FIELDS)
+
+
+@dataclass(frozen=True)
+class ShownSuits(Constraint):
+    """The number of distinct suits a side has shown so far is in a range."""
+
+    side: str                               # they, partner, me or we
+    low: int | None
+    high: int | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return _SIDE_FIELDS[self.side]
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        subject = _SIDE_SUBJECTS[self.side]
+        if self.high == 0:
+            out.phrases.append(f"{subject} shown no suit")
+        elif self.low == 1 and self.high is None:
+            out.phrases.append(f"{subject} shown a suit")
+        else:
+            unit = "suit" if self.high == 1 else "suits"
+            out.phrases.append(f"{subject} shown {range_text(self.low, self.high, unit)}")
+        if env.situation is None:
+            return
+        shown = set()
+        for name in _SIDE_FIELDS[self.side]:
+            shown.update(getattr(env.situation, name))
+        count = len(shown)
+        if (self.low is not None and count < self.low) or \
+                (self.high is not None and count > self.high):
+            out.impossible = True
+
+
+class ConditionFailed(BridgeError):
+    """A `condition` raised an error on a hand: the rule is skipped, the auction goes on."""
+
+    def __init__(self, text: str, error: Exception) -> None:
+        self.text = text
+        self.error = error
+        super().__init__(f"its condition `{text}` failed on this hand: {error}")
+
+
+PREDICATE_NAMESPACE: dict[str, object] = {}
+"""Globals of the generated predicates: the dealer conditions they call, by name."""
+_CONDITION_NAMES: dict[object, str] = {}    # compiled condition -> its name in the namespace
+
+
+def _guarded(predicate: Callable[[Hand], bool], text: str) -> Callable[[Hand], bool]:
+    """`predicate`, raising ConditionFailed whatever goes wrong inside it."""
+    def condition(hand: Hand) -> bool:
+        try:
+            return predicate(hand)
+        except Exception as error:  # noqa: BLE001 - any failure only skips the rule
+            raise ConditionFailed(text, error) from error
+    return condition
+
+
+@dataclass(frozen=True, eq=False)
+class Condition(Constraint):
+    """A dealer-language condition on this hand, compiled by the dealer module. Rules that
+    share a compiled condition share its name in the predicates (and so their code)."""
+
+    text: str
+    predicate: Callable[[Hand], bool]
+    description: str
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        name = _CONDITION_NAMES.get(self.predicate)
+        if name is None:
+            name = _CONDITION_NAMES[self.predicate] = f"_condition_{len(_CONDITION_NAMES)}"
+            PREDICATE_NAMESPACE[name] = _guarded(self.predicate, self.text)
+        object.__setattr__(self, "name", name)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.tests.append(f"{self.name}(f.hand)")
+        out.phrases.append(self.description)
+
+
+# --- hand types and predicates --------------------------------------------------------------
+@dataclass(frozen=True)
+class HandType:
+    """A conjunction of constraints: one `<type>`."""
+
+    constraints: tuple[Constraint, ...]
+    line: int
+
+    def resolve(self, env: RuleEnv) -> Resolution:
+        out = Resolution()
+        for constraint in self.constraints:
+            constraint.apply(env, out)
+            if out.impossible:
+                break
+        out.phrases = [p for p in out.phrases if p]
+        out.tests = [t for t in out.tests if t != "True"]
+        return out
+
+    def describe(self) -> str:
+        return ", ".join(p for p in (c.describe() for c in self.constraints) if p) or "any hand"
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return tuple(field for c in self.constraints for field in c.depends_on)
+
+
+_PREDICATES: dict[str, Callable[[HandFacts], bool]] = {}
+
+
+def compile_predicate(alternatives: list[list[str]]) -> Callable[[HandFacts], bool]:
+    """One function for a disjunction of conjunctions of test expressions, cached by text."""
+    if any(not tests for tests in alternatives):
+        source = "True"
+    elif not alternatives:
+        source = "False"
+    else:
+        source = " or ".join("(" + " and ".join(tests) + ")" for tests in alternatives)
+    predicate = _PREDICATES.get(source)
+    if predicate is None:
+        predicate = _PREDICATES[source] = eval(f"lambda f: {source}", PREDICATE_NAMESPACE)
+    return predicate

@@ -1,0 +1,1 @@
+"""The interfaces: the menu, the command-line commands, diagrams, saved players."""

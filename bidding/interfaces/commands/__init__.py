@@ -1,0 +1,1 @@
+"""The command-line subcommands; each module has `register(subparsers)`."""

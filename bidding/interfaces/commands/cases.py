@@ -1,0 +1,48 @@
+"""`cli.py cases FILE --system NAME [--failures] [--topic T]`: run a case file against a system."""
+from __future__ import annotations
+
+import argparse
+
+from bidding.engine.library import add_directory_option
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "cases", help="bid a JSON Lines case file with a system and print the pass rates",
+        description="Bid every case of FILE (JSON Lines: hand, history, expected...) with a "
+                    "system; print the pass rate per topic and the overall "
+                    "'N passed, M failed' line. Defective rows are counted as invalid.")
+    parser.add_argument("file", metavar="FILE", help="the case file (.jsonl)")
+    parser.add_argument("--system", default="SAYC", help="the system to bid with (default SAYC)")
+    parser.add_argument("--failures", action="store_true",
+                        help="also list each miss: hand, auction, expected and our call, rule")
+    parser.add_argument("--topic", help="only the cases of this topic (or group)")
+    parser.add_argument("--opponents", metavar="NAME",
+                        help="read the opponents' calls with this system (default: natural)")
+    add_directory_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bidding.laboratory.cases import load_cases, run_cases
+    from bidding.engine.library import ConventionLibrary
+    try:
+        cases = load_cases(args.file)
+    except OSError as error:
+        print(f"error: cannot read {args.file}: {error.strerror}")
+        return 2
+    library = ConventionLibrary(args.dir)
+    system = library.system(args.system)
+    opponents = library.system(args.opponents) if args.opponents else None
+    report = run_cases(cases, system, topic=args.topic, opponents=opponents)
+    if args.failures:
+        text = report.failures()
+        if text:
+            print(text)
+            print()
+    if report.invalid:
+        print(report.invalid_rows())
+        print()
+    print(f"{report.system}: {args.file}")
+    print(report.summary())
+    return 0

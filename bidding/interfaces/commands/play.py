@@ -1,0 +1,313 @@
+"""Deal and bid from scripts: `deal`, `bid` and `players`, and the board report they share
+with the menu (four hands, figures, auction, explanations, contract, double dummy, par, score).
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+import numpy as np
+from prompt_toolkit import print_formatted_text
+from prompt_toolkit.formatted_text import FormattedText
+
+from bidding.model import evaluation
+from bidding.model.auction import Auction, Contract
+from bidding.model.cards import (CARDS, PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, board_dealer,
+                    board_vulnerability, random_deal)
+from bidding.engine.library import ConventionLibrary, add_directory_option
+from bidding.interfaces.diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diagram, plain,
+                      terminal_has_symbols, wrapped)
+from bidding.model.errors import BridgeError
+from bidding.engine.explain import Explanation
+from bidding.model.pbn import PbnBoard, format_pbn
+from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerStore
+from bidding.model.scoring import contract_score, imps
+from bidding.laboratory.table import RobotPlayer, Table
+
+_SYMBOL_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
+_DD_VULNERABILITY = {Vulnerability.NONE: 0, Vulnerability.NS: 1, Vulnerability.EW: 2,
+                     Vulnerability.BOTH: 3}
+
+
+# --- deals -----------------------------------------------------------------------------------
+def make_deals(n: int, seed: int | None = None, condition: str | None = None) -> Iterator[Deal]:
+    """`n` deals, uniformly random or meeting a dealer-language condition."""
+    if condition:
+        from dealer import deals
+        yield from deals(condition, n, seed)
+        return
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        yield random_deal(rng)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A deal with its number (None when it has none), dealer and vulnerability."""
+
+    deal: Deal
+    number: int | None
+    dealer: Seat
+    vulnerability: Vulnerability
+
+    @classmethod
+    def numbered(cls, deal: Deal, number: int) -> "Board":
+        return cls(deal, number, board_dealer(number), board_vulnerability(number))
+
+    @property
+    def title(self) -> str:
+        return board_title(self.number, self.dealer, self.vulnerability)
+
+    @property
+    def heading(self) -> str:
+        """The title on one line: `Board 3, Dealer South, Vul EW`."""
+        return ", ".join(self.title.splitlines())
+
+    def pbn(self, **details) -> PbnBoard:
+        """The board for a PBN file; `details` adds auction, notes, contract, result..."""
+        return PbnBoard(self.deal, self.number, self.dealer, self.vulnerability, **details)
+
+
+def hand_figures(deal: Deal, seat: Seat) -> str:
+    """`5-3-3-2, 15 HCP, 7 losers`: shape in suit order S-H-D-C, HCP and losing tricks."""
+    hand = deal[seat]
+    shape = "-".join(str(n) for n in evaluation.shape(hand))
+    return f"{shape}, {evaluation.hcp(hand)} HCP, {evaluation.losers(hand)} losers"
+
+
+# --- results ---------------------------------------------------------------------------------
+def owners(deal: Deal) -> np.ndarray:
+    """The deal as dealer's owner row: the seat holding each card index."""
+    return np.array([deal.holder(card) for card in CARDS], dtype=np.uint8)
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """The final contract with its double-dummy result and score, and the par."""
+
+    contract: Contract | None
+    tricks: int | None            # double dummy, for declarer
+    score_ns: int                 # the contract's score for North-South at those tricks
+    par_ns: int
+    par_contracts: tuple[str, ...]
+
+    @property
+    def imps_against_par(self) -> int:
+        return imps(self.score_ns - self.par_ns)
+
+
+def board_result(board: Board, auction: Auction) -> BoardResult:
+    """Double-dummy tricks for the contract reached and the par of the deal (par first: it
+    solves the whole table, which the tricks then come from)."""
+    from dealer.dd import par, tricks
+
+    row = owners(board.deal)
+    par_ns, par_contracts = par(row, int(board.dealer), _DD_VULNERABILITY[board.vulnerability])
+    contract = auction.contract
+    taken, score_ns = None, 0
+    if contract is not None:
+        taken = tricks(row, int(contract.declarer), int(contract.strain))
+        vulnerable = board.vulnerability.is_vulnerable(contract.declarer)
+        score = contract_score(contract.level, int(contract.strain), contract.doubled,
+                               vulnerable, taken)
+        score_ns = score if contract.declarer in (Seat.NORTH, Seat.SOUTH) else -score
+    return BoardResult(contract, taken, score_ns, par_ns, tuple(par_contracts))
+
+
+def contract_text(contract: Contract | None, symbols: bool = True) -> str:
+    if contract is None:
+        return "Passed out"
+    strain = contract.strain.symbol if symbols else contract.strain.letter
+    return (f"{contract.level}{strain}{'X' * contract.doubled} "
+            f"by {contract.declarer.name.title()}")
+
+
+def result_lines(result: BoardResult, symbols: bool = True) -> list[str]:
+    lines = [f"Contract: {contract_text(result.contract, symbols)}"]
+    if result.contract is not None:
+        needed = result.contract.level + 6
+        made = result.tricks - needed
+        outcome = "made exactly" if made == 0 else f"made with {made} overtrick" \
+            f"{'s' if made > 1 else ''}" if made > 0 else f"down {-made}"
+        lines.append(f"Double dummy: {result.tricks} tricks, {outcome}")
+    lines.append(f"Score: {result.score_ns:+d} for North-South")
+    par_text = ", ".join(result.par_contracts) or "passed out"
+    if not symbols:
+        par_text = par_text.translate(_SYMBOL_LETTERS)
+    lines.append(f"Par: {result.par_ns:+d} for North-South ({par_text}); "
+                 f"against par {result.imps_against_par:+d} IMPs")
+    return lines
+
+
+def board_report(board: Board, auction: Auction, explanations: list[Explanation],
+                 names: Mapping[Seat, str] | None = None, symbols: bool = True) -> FormattedText:
+    """Everything shown when an auction ends, as one formatted text."""
+    names = dict(names or {})
+    labels = {seat: f"{names[seat]} " if seat in names else "" for seat in Seat}
+    labels = {seat: f"{label}({evaluation.hcp(board.deal[seat])})" for seat, label in
+              labels.items()}
+    fragments: list[tuple[str, str]] = list(deal_diagram(board.deal, symbols=symbols,
+                                                         title=board.title, labels=labels))
+    fragments.append(("", "\n"))
+    for seat in Seat:
+        fragments += [("class:seat", f"{seat.name.title():<6}"),
+                      ("", f" {hand_figures(board.deal, seat)}\n")]
+    fragments.append(("", "\n"))
+    fragments += auction_grid(auction, symbols=symbols)
+    if explanations:
+        fragments += [("", "\n"), ("class:title", "What the calls showed"), ("", "\n")]
+        fragments += explanation_fragments(explanations, symbols)
+    fragments.append(("", "\n"))
+    for line in result_lines(board_result(board, auction), symbols):
+        fragments += [("class:title", line), ("", "\n")]
+    return FormattedText(fragments)
+
+
+def explanation_fragments(explanations: list[Explanation], symbols: bool = True
+                          ) -> list[tuple[str, str]]:
+    """Numbered explanations, long ones wrapped under their text at the terminal's width."""
+    fragments: list[tuple[str, str]] = []
+    for explanation in explanations:
+        call = call_fragment(explanation.call, symbols)
+        alert = " (alert)" if explanation.alert else ""
+        head = f"{explanation.index + 1:>2}. {explanation.seat.letter} "
+        text = wrapped(explanation.text, len(head) + len(call[1]) + len(alert) + 2)
+        fragments += [("", head), call, ("class:note", alert), ("", f": {text}\n")]
+    return fragments
+
+
+# --- the subcommands ------------------------------------------------------------------------
+def _print(text: FormattedText) -> None:
+    """Colour on a terminal; plain text with plain newlines into files and pipes."""
+    if sys.stdout.isatty():
+        print_formatted_text(text, style=STYLE, end="")
+    else:
+        sys.stdout.write(plain(text))
+
+
+def _run_deal(args) -> int:
+    symbols = terminal_has_symbols() and not args.ascii
+    boards = [Board.numbered(deal, args.board + offset)
+              for offset, deal in enumerate(make_deals(args.n, args.seed, args.condition))]
+    if args.format == "pbn":
+        sys.stdout.write(format_pbn(board.pbn() for board in boards))
+    for board in boards if args.format == "text" else ():
+        _print(deal_diagram(board.deal, symbols=symbols, title=board.title))
+        print()
+    return 0
+
+
+def _seat_systems(args) -> dict[Seat, str]:
+    systems = {}
+    for seat in Seat:
+        name = getattr(args, seat.name.lower()) or args.system
+        if not name:
+            raise BridgeError(f"no system for {seat.name.lower()}: give --system or "
+                              f"--{seat.name.lower()}")
+        systems[seat] = name
+    return systems
+
+
+def _run_bid(args) -> int:
+    symbols = terminal_has_symbols() and not args.ascii
+    library = ConventionLibrary(args.dir)
+    systems = {seat: library.system(name) for seat, name in _seat_systems(args).items()}
+    if args.deal:
+        deal = Deal.parse(args.deal)
+    else:
+        deal = next(make_deals(1, args.seed, args.condition))
+    board = Board.numbered(deal, args.board)
+    if args.dealer:
+        board = Board(deal, board.number, Seat.parse(args.dealer), board.vulnerability)
+    if args.vul:
+        board = Board(deal, board.number, board.dealer, Vulnerability.parse(args.vul))
+    table = Table({seat: RobotPlayer(system) for seat, system in systems.items()}, deal,
+                  board.dealer, board.vulnerability)
+    table.play()
+    explanations = table.explain()
+    if args.format == "pbn":
+        result = board_result(board, table.auction)
+        players = {seat.name.title(): system.name for seat, system in systems.items()}
+        sys.stdout.write(format_pbn([board.pbn(
+            auction=table.auction, contract=result.contract, passed_out=result.contract is None,
+            result=result.tricks, notes={e.index: e.text for e in explanations if e.rules},
+            tags=players | {"Scoring": "IMP", "OptimumScore": f"NS {result.par_ns}"})]))
+        return 0
+    print("Systems: " + ", ".join(f"{seat.letter} {system.name}"
+                                  for seat, system in systems.items()))
+    _print(board_report(board, table.auction, explanations, symbols=symbols))
+    return 0
+
+
+def _run_players(args) -> int:
+    store = PlayerStore()
+    if args.players_command == "add":
+        if args.system:
+            ConventionLibrary(args.dir).system(args.system)
+        player = store.add(Player(args.name, COMPUTER if args.system else HUMAN,
+                                  args.system))
+        print(f"added {player.describe()}")
+    elif args.players_command == "remove":
+        print(f"removed {store.remove(args.name).describe()}")
+    else:
+        for player in store:
+            print(player.describe())
+        if not len(store):
+            print(f"no players yet (they are kept in {store.path})", file=sys.stderr)
+    return 0
+
+
+def register(subparsers) -> None:
+    """Add the `deal`, `bid` and `players` commands."""
+    deal = subparsers.add_parser(
+        "deal", help="random deals, or deals meeting a dealer condition",
+        description="Print random deals, or deals meeting a condition in dealer's language.")
+    deal.add_argument("--condition", "-c", metavar="EXPR",
+                      help='dealer expression, e.g. "hcp(north) >= 15 and spades(north) >= 5"')
+    deal.add_argument("-n", type=int, default=1, help="number of deals (default 1)")
+    deal.add_argument("--seed", type=int, help="random seed, for repeatable deals")
+    deal.add_argument("--format", choices=("text", "pbn"), default="text",
+                      help="hand diagrams (text) or PBN records (pbn)")
+    deal.add_argument("--board", type=int, default=1,
+                      help="number of the first board (sets dealer and vulnerability)")
+    deal.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
+    deal.set_defaults(func=_run_deal)
+
+    bid = subparsers.add_parser(
+        "bid", help="robots bid a deal; prints the auction, its meaning and the result",
+        description="Four robots bid one deal (given as PBN, or random); prints the hands, "
+                    "the auction with explanations, the contract, double-dummy tricks, par "
+                    "and score.")
+    bid.add_argument("--deal", metavar="PBN", help=f'e.g. "{PBN_DEAL_EXAMPLE}" (one hand may be -)')
+    bid.add_argument("--condition", "-c", metavar="EXPR",
+                     help="deal a random deal meeting this dealer condition")
+    bid.add_argument("--seed", type=int, help="random seed for the random deal")
+    bid.add_argument("--system", help="system of every seat not given on its own")
+    for seat in Seat:
+        bid.add_argument(f"--{seat.name.lower()}", metavar="SYSTEM",
+                         help=f"system {seat.name.title()} plays")
+    bid.add_argument("--board", type=int, default=1,
+                     help="board number: sets dealer and vulnerability (default 1)")
+    bid.add_argument("--dealer", help="dealer (N, E, S, W), overriding the board's")
+    bid.add_argument("--vul", help="vulnerability (None, NS, EW, Both), overriding the board's")
+    add_directory_option(bid)
+    bid.add_argument("--format", choices=("text", "pbn"), default="text",
+                     help="the report (text) or a PBN record with the auction and its notes")
+    bid.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
+    bid.set_defaults(func=_run_bid)
+
+    players = subparsers.add_parser(
+        "players", help="list, add or remove saved players",
+        description="The players the menu remembers (kept in the user's data directory, "
+                    "or $SLAMBID_DATA_DIR).")
+    commands = players.add_subparsers(dest="players_command", metavar="ACTION")
+    commands.add_parser("list", help="list saved players")
+    add = commands.add_parser("add", help="add a human, or a computer player with --system")
+    add.add_argument("name")
+    add.add_argument("--system", help="the bidding system of a computer player")
+    add_directory_option(add)
+    remove = commands.add_parser("remove", help="remove a saved player")
+    remove.add_argument("name")
+    players.set_defaults(func=_run_players)
+

@@ -1,0 +1,156 @@
+"""The `simulate` and `fight` subcommands: test systems on many deals.
+
+    cli.py simulate --system SAYC [--vs OTHER] [--deals N | --dealer FILE | --pbn FILE]
+                    [--seed S] [--jobs J] [--no-dd] [--out DIR]
+    cli.py fight --system A --vs B [--deals N] [--seed S] --out cases.jsonl
+
+A system is named as the library knows it, or given as a path to a `.system` file (to
+compare two versions of one system: the file's directory, and a sibling `conventions/`
+directory if there is one, are searched for what it uses).
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from bidding.engine.library import (BUILTIN_CONVENTIONS, ConventionError, ConventionLibrary,
+                          add_directory_option, parse_file)
+from bidding.model.errors import BridgeError
+from bidding.laboratory.reports import text_report, write_reports
+from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
+                       summarize)
+from bidding.engine.system import BiddingSystem
+
+def register(subparsers) -> None:
+    simulate_parser = subparsers.add_parser(
+        "simulate", help="bid many deals with a system and report what happened",
+        description="Bid generated (or imported) deals with robots, score them double dummy "
+                    "and report contracts, rules used, gaps in the system, par and IMPs.")
+    simulate_parser.add_argument("--system", required=True, help="system name or .system file")
+    simulate_parser.add_argument("--vs", metavar="OTHER",
+                                 help="a second system: two tables, cards turned, IMPs")
+    _deal_arguments(simulate_parser)
+    simulate_parser.add_argument("--pbn", metavar="FILE",
+                                 help="bid the deals of a PBN (or .lin) file instead")
+    simulate_parser.add_argument("--no-dd", action="store_true",
+                                 help="skip double dummy (no scores, par or IMPs)")
+    simulate_parser.add_argument("--out", metavar="DIR",
+                                 help="write boards.pbn, boards.csv, report.html, report.txt")
+    simulate_parser.set_defaults(func=run_simulate)
+
+    fight_parser = subparsers.add_parser(
+        "fight", help="find where two systems disagree; write the cases as JSON Lines",
+        description="Bid each deal with system A at every seat and ask B at each turn; the "
+                    "first call where B differs becomes a case (expected: A's call).")
+    fight_parser.add_argument("--system", required=True, help="system A (name or file)")
+    fight_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
+    _deal_arguments(fight_parser)
+    fight_parser.add_argument("--out", required=True, metavar="FILE", help="cases.jsonl to write")
+    fight_parser.set_defaults(func=run_fight)
+
+
+def _deal_arguments(parser) -> None:
+    parser.add_argument("--deals", type=_positive, metavar="N",
+                       help=f"number of deals (default: the script's produce, else {DEFAULT_DEALS})")
+    parser.add_argument("--dealer", metavar="FILE", help="deal only what this dealer script accepts")
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: a fresh one, shown)")
+    parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
+                        help="worker processes (default: one per core)")
+    add_directory_option(parser)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+def load_system(name: str, directories: list[str]) -> BiddingSystem:
+    """A system by name from the library, or from a `.system` file's own surroundings."""
+    path = Path(name)
+    if path.suffix == ".system" and path.is_file():
+        sibling = path.resolve().parent.parent / "conventions"
+        directories = directories + [str(path.parent)]
+        library = ConventionLibrary([sibling if sibling.is_dir() else BUILTIN_CONVENTIONS,
+                                     *directories], builtin=False)
+        spec, problems = parse_file(path)
+        if spec is None:
+            raise ConventionError(problems)
+        return library.system(spec.name)
+    return ConventionLibrary(directories).system(name)
+
+
+class ProgressBar:
+    """`done/total` with rate, redrawn in place on stderr when it is a terminal."""
+
+    def __init__(self, label: str, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.label = label
+        self.enabled = self.stream.isatty()
+        self.started = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        elapsed = time.perf_counter() - self.started
+        rate = done / elapsed if elapsed else 0.0
+        left = (total - done) / rate if rate else 0.0
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{done}/{total} {rate:.1f}/s, {left:.0f} s left ")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _boards(args):
+    """The boards to bid and a phrase saying where they came from."""
+    if getattr(args, "pbn", None):
+        if args.dealer or args.deals:
+            raise BridgeError("--pbn gives the deals: leave out --deals and --dealer")
+        return imported_boards(args.pbn), f"{args.pbn}", None
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    script, source = "", "<no condition>"
+    if args.dealer:
+        source = args.dealer
+        try:
+            script = Path(args.dealer).read_text(encoding="utf-8")
+        except OSError as error:
+            raise BridgeError(f"cannot read dealer script {args.dealer}: {error}") from None
+    origin = f"seed {seed}" + (f", dealer script {args.dealer}" if args.dealer else "")
+    return generated_boards(args.deals, seed, script, source), origin, seed
+
+
+def run_simulate(args) -> int:
+    ours = load_system(args.system, args.dir)
+    theirs = load_system(args.vs, args.dir) if args.vs else None
+    boards, origin, seed = _boards(args)
+    run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=args.jobs,
+                   progress=ProgressBar("bidding"), explained=bool(args.out))
+    run.origin, run.seed = origin, seed
+    summary = summarize(run)
+    print(text_report(run, summary))
+    if args.out:
+        for path in write_reports(run, summary, args.out):
+            print(f"wrote {path}")
+    return 0
+
+
+def run_fight(args) -> int:
+    first = load_system(args.system, args.dir)
+    second = load_system(args.vs, args.dir)
+    boards, origin, _ = _boards(args)
+    cases = fight(boards, first, second, jobs=args.jobs, progress=ProgressBar("fighting"))
+    with open(args.out, "w", encoding="utf-8") as stream:
+        for case in cases:
+            case["source"] = f"{origin}, {case['source']}"
+            stream.write(json.dumps(case, ensure_ascii=False) + "\n")
+    print(f"{first.name} and {second.name} disagree on {len(cases)} of {len(boards)} boards "
+          f"({origin}); wrote {args.out}")
+    return 0

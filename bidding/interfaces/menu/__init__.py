@@ -1,0 +1,1 @@
+"""The interactive menu (prompt_toolkit) and its submenus."""

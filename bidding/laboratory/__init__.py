@@ -1,0 +1,1 @@
+"""The laboratory: the table, simulations, test cases and reports."""

@@ -1,0 +1,1 @@
+"""The bridge model: cards, calls, auctions, scoring, evaluation, PBN/LIN, errors."""
