@@ -23,7 +23,13 @@ from bidding.engine.library import (ACTION_KINDS, CONVENTION_SUFFIX, INCLUDE_TAG
                           ActionSpec, Convention, ConventionError, ConventionLibrary, Inclusion,
                           Problem, SystemSpec, canonical, parse_file, safe_parser)
 from bidding.engine.system import BiddingSystem
-from bidding.interfaces.menu.terminal import AnswerError
+from bidding.model.errors import BridgeError
+
+
+
+class DraftError(BridgeError):
+    """An edit that does not fit the draft (no such number, an action under an inclusion)."""
+
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
 
@@ -87,7 +93,7 @@ class Draft:
         for part in number.strip().rstrip(".").split("."):
             items = self.items_of(element)
             if not part.isdigit() or not 1 <= int(part) <= len(items):
-                raise AnswerError(f"there is no {number!r} in the tree: use the numbers shown")
+                raise DraftError(f"there is no {number!r} in the tree: use the numbers shown")
             element = items[int(part) - 1]
         return element
 
@@ -131,7 +137,7 @@ class Draft:
             index = siblings.index(element)
             target = index + steps
             if not 0 <= target < len(siblings):
-                raise AnswerError(f"{number} cannot move {'up' if steps < 0 else 'down'}: "
+                raise DraftError(f"{number} cannot move {'up' if steps < 0 else 'down'}: "
                                   f"it is already {'first' if steps < 0 else 'last'}")
             if steps < 0:
                 siblings[target].addprevious(element)
@@ -322,7 +328,7 @@ class ConventionDraft(Draft):
                    hand_type: etree._Element | None = None) -> None:
         """A new action; without `hand_type` it fits every hand."""
         if parent_number is not None and not self.is_action(parent_number):
-            raise AnswerError(f"{parent_number} is an inclusion: actions go under actions")
+            raise DraftError(f"{parent_number} is an inclusion: actions go under actions")
         element = etree.Element(kind, {k: v for k, v in attributes.items() if v})
         if hand_type is not None:
             etree.SubElement(element, "handtypes").append(hand_type)
@@ -330,7 +336,7 @@ class ConventionDraft(Draft):
 
     def include(self, parent_number: str | None, name: str, position: int | None = None) -> None:
         if parent_number is not None and not self.is_action(parent_number):
-            raise AnswerError(f"{parent_number} is an inclusion: include under an action")
+            raise DraftError(f"{parent_number} is an inclusion: include under an action")
         self.insert(parent_number, etree.Element("convention", name=name), position)
 
     def set_attributes(self, number: str, attributes: dict[str, str | None]) -> None:
@@ -364,7 +370,7 @@ class ConventionDraft(Draft):
             types = self.find(number, root).find("handtypes")
             found = [] if types is None else types.findall("type")
             if not 1 <= index <= len(found):
-                raise AnswerError(f"action {number} has no hand type {index}")
+                raise DraftError(f"action {number} has no hand type {index}")
             types.remove(found[index - 1])
         self.change(edit)
 

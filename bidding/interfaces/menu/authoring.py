@@ -8,7 +8,6 @@ unsaved draft, which opening the same file again resumes.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import WordCompleter
 
@@ -20,10 +19,9 @@ from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, conventi
                           hand_type_element, listing_name, name_taken, staged_problems,
                           system_path)
 from bidding.interfaces.menu.terminal import AnswerError
+from bidding.interfaces.menu.session import MenuSession
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
 
-if TYPE_CHECKING:
-    from bidding.interfaces.menu.menu import Menu
 
 SHAPE_WORDS = ("balanced", "semibalanced", "unbalanced")
 ROOT_KIND_HELP = {"open": "starts a sequence when nobody has bid yet",
@@ -39,7 +37,7 @@ CONDITION_HELP = ("Anything else about the hand in dealer's language, compass le
 
 
 # --- listing and showing ---------------------------------------------------------------------
-def view_conventions(menu: "Menu") -> None:
+def view_conventions(menu: MenuSession) -> None:
     conventions = list_conventions(menu.library)
     if not conventions:
         menu.terminal.say("No conventions yet: n creates one.")
@@ -56,7 +54,7 @@ def view_conventions(menu: "Menu") -> None:
         menu.terminal.page(convention_tree(name, menu.library))
 
 
-def view_systems(menu: "Menu") -> None:
+def view_systems(menu: MenuSession) -> None:
     systems = list_systems(menu.library)
     if not systems:
         menu.terminal.say("No systems yet: y creates one.")
@@ -83,7 +81,7 @@ def short_path(file: str) -> str:
 
 
 # --- creating ---------------------------------------------------------------------------------
-def _new_name(menu: "Menu", kind: str):
+def _new_name(menu: MenuSession, kind: str):
     def parse(answer: str) -> str:
         name = " ".join(answer.split())
         if not name:
@@ -100,7 +98,7 @@ def _name_list(answer: str) -> list[str]:
     return [" ".join(part.split()) for part in answer.split(",") if part.strip()]
 
 
-def new_convention(menu: "Menu") -> None:
+def new_convention(menu: MenuSession) -> None:
     terminal = menu.terminal
     name = terminal.ask("Name of the new convention:", _new_name(menu, "convention"),
                         topic="convention name", help="A name not used by any other "
@@ -118,7 +116,7 @@ def new_convention(menu: "Menu") -> None:
     ConventionEditor(menu, draft).run()
 
 
-def new_system(menu: "Menu") -> None:
+def new_system(menu: MenuSession) -> None:
     terminal = menu.terminal
     name = terminal.ask("Name of the new system:", _new_name(menu, "system"),
                         topic="system name", help="A name not used by any other system.")
@@ -132,7 +130,7 @@ def new_system(menu: "Menu") -> None:
 
 
 # --- opening for editing ----------------------------------------------------------------------
-def _open_draft(menu: "Menu", path: Path, kind: type[Draft]) -> Draft | None:
+def _open_draft(menu: MenuSession, path: Path, kind: type[Draft]) -> Draft | None:
     """The draft of `path`: unsaved changes from before, or the file (repository files only
     after the user says so)."""
     kept = menu.unsaved_drafts.pop(path.resolve(), None)
@@ -147,7 +145,7 @@ def _open_draft(menu: "Menu", path: Path, kind: type[Draft]) -> Draft | None:
     return kind.load(path)
 
 
-def modify_convention(menu: "Menu") -> None:
+def modify_convention(menu: MenuSession) -> None:
     name = menu.terminal.ask_name("Modify which convention?", menu.convention_names(),
                                   topic="convention")
     draft = _open_draft(menu, convention_path(menu.library, name), ConventionDraft)
@@ -155,7 +153,7 @@ def modify_convention(menu: "Menu") -> None:
         ConventionEditor(menu, draft).run()
 
 
-def modify_system(menu: "Menu") -> None:
+def modify_system(menu: MenuSession) -> None:
     name = menu.terminal.ask_name("Modify which system?", menu.system_names(), topic="system")
     draft = _open_draft(menu, system_path(menu.library, name), SystemDraft)
     if draft is not None:
@@ -178,7 +176,7 @@ class Editor:
 
     commands: dict[str, tuple[str, str]] = {}   # word -> (command, help line)
 
-    def __init__(self, menu: "Menu", draft: Draft) -> None:
+    def __init__(self, menu: MenuSession, draft: Draft) -> None:
         self.menu = menu
         self.terminal = menu.terminal
         self.draft = draft
@@ -513,7 +511,7 @@ def _hand_condition(answer: str) -> str:
     return answer
 
 
-def ask_hand_type(menu: "Menu"):
+def ask_hand_type(menu: MenuSession):
     """One `<type>` from questions: HCP, suit lengths, shape and an optional condition."""
     terminal = menu.terminal
     ranges = {"HCP": terminal.ask("HCP:", lambda a: parse_range(a, 0, 37, "HCP"),

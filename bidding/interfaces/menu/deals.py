@@ -6,7 +6,6 @@ two ways of asking meet in one generator (`dealer.deals`) and people learn the l
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import WordCompleter
 
@@ -15,9 +14,8 @@ from bidding.model.cards import (PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat,
 from bidding.interfaces.commands.play import Board, make_deals
 from bidding.interfaces.diagram import deal_diagram
 from bidding.interfaces.menu.terminal import AnswerError
+from bidding.interfaces.menu.session import MenuSession
 
-if TYPE_CHECKING:
-    from bidding.interfaces.menu.menu import Menu
 
 MAX_DEALS = 20
 BALANCED = "any 4333 + any 4432 + any 5332"
@@ -111,7 +109,7 @@ def _check_shape(answer: str) -> str:
     return answer
 
 
-def ask_seat_constraints(menu: "Menu", seat: Seat) -> str:
+def ask_seat_constraints(menu: MenuSession, seat: Seat) -> str:
     terminal = menu.terminal
     name = seat.name.title()
     hcp = terminal.ask(f"{name} HCP:", lambda a: parse_range(a, 0, 37, "HCP"), help=RANGE_HELP,
@@ -136,7 +134,7 @@ def _parse_seats(answer: str) -> list[Seat]:
     return seats
 
 
-def ask_condition(menu: "Menu") -> str:
+def ask_condition(menu: MenuSession) -> str:
     """A dealer condition, by guided questions or typed in dealer's language."""
     terminal = menu.terminal
     how = terminal.choose("Constraints by (q)uestions or a (d)ealer condition?",
@@ -164,7 +162,7 @@ def _valid_condition(answer: str) -> str:
     return answer
 
 
-def deal_boards(menu: "Menu", count: int, condition: str | None) -> list[Board]:
+def deal_boards(menu: MenuSession, count: int, condition: str | None) -> list[Board]:
     """`count` numbered boards; a condition nobody can meet ends with the dealer's error."""
     if condition:
         menu.terminal.note("Dealing... (Ctrl-C stops)")
@@ -173,7 +171,7 @@ def deal_boards(menu: "Menu", count: int, condition: str | None) -> list[Board]:
             for deal in make_deals(count, seed, condition)]
 
 
-def show_boards(menu: "Menu", boards: list[Board]) -> None:
+def show_boards(menu: MenuSession, boards: list[Board]) -> None:
     for board in boards:
         menu.terminal.say(deal_diagram(board.deal, symbols=menu.terminal.symbols,
                                        title=board.title))
@@ -181,18 +179,18 @@ def show_boards(menu: "Menu", boards: list[Board]) -> None:
         menu.last_board = boards[-1]
 
 
-def random_deals(menu: "Menu") -> None:
+def random_deals(menu: MenuSession) -> None:
     count = menu.terminal.ask_int("How many deals?", 1, MAX_DEALS, default=1)
     show_boards(menu, deal_boards(menu, count, None))
 
 
-def constrained_deals(menu: "Menu") -> None:
+def constrained_deals(menu: MenuSession) -> None:
     condition = ask_condition(menu)
     count = menu.terminal.ask_int("How many deals?", 1, MAX_DEALS, default=1)
     show_boards(menu, deal_boards(menu, count, condition))
 
 
-def ask_board(menu: "Menu") -> Board:
+def ask_board(menu: MenuSession) -> Board:
     """The deal to bid, then its dealer and vulnerability (from a board number or given)."""
     terminal = menu.terminal
     sources = {"r": "a random deal", "c": "a random deal with constraints",

@@ -7,26 +7,20 @@ Ctrl-C at any question goes back to the menu; Ctrl-D quits.
 """
 from __future__ import annotations
 
-import os
-import time
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 
-import numpy as np
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 
-from bidding.model.cards import Seat
-from bidding.interfaces.commands.play import Board
-from bidding.engine.library import ConventionLibrary, canonical
-from bidding.model.errors import BridgeError
-from bidding.engine.drafts import Draft
+from bidding.interfaces.menu import authoring as menu_authoring
+from bidding.interfaces.menu import deals as menu_deals
+from bidding.interfaces.menu import table as menu_table
+from bidding.interfaces.menu.session import MenuSession
 from bidding.interfaces.menu.terminal import AnswerError, Terminal
-from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerError, PlayerStore, check_name, data_dir
-
-CONVENTIONS_DIR_VARIABLE = "SLAMBID_CONVENTIONS_DIR"
+from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerError, check_name
+from bidding.model.errors import BridgeError
 BANNER = ("SLAMBidding-ng: bid, deal and write conventions. "
           "Type ? for help, a letter to choose, q to quit.")
 GENERAL_HELP = """\
@@ -47,86 +41,13 @@ class MenuCommand:
     run: Callable[[], None]
 
 
-class Menu:
-    """The menu's state (players, library, last board) and its commands.
+class Menu(MenuSession):
+    """The menu: SLAMBidding's single-key commands over a session (see MenuSession for the
+    options)."""
 
-    `data_directory` holds players.json and the answer history; `conventions_directory`
-    receives the conventions and systems the user creates (both default to the user's data
-    directory; tests point them at temporary directories). `builtin_library=False` leaves the
-    repository's conventions out; `seed` makes the deals repeatable.
-    """
-
-    def __init__(self, terminal: Terminal | None = None, *, data_directory: Path | None = None,
-                 conventions_directory: Path | None = None, builtin_library: bool = True,
-                 seed: int | None = None) -> None:
-        self.data_directory = data_directory or data_dir()
-        self.user_directory = (conventions_directory
-                               or Path(os.environ.get(CONVENTIONS_DIR_VARIABLE, "") or
-                                       self.data_directory / "conventions"))
-        self.terminal = terminal or Terminal(history_dir=self.data_directory / "history")
-        self.builtin_library = builtin_library
-        self.rng = np.random.default_rng(seed)
-        self.players = self._open_players()
-        self.last_board: Board | None = None
-        self.last_seating: dict[Seat, str] = {}
-        self.unsaved_drafts: dict[Path, Draft] = {}
-        self.next_board_number = 1
-        self._library: ConventionLibrary | None = None
+    def __init__(self, terminal: Terminal | None = None, **options) -> None:
+        super().__init__(terminal, **options)
         self.commands = self._commands()
-
-    # --- shared services --------------------------------------------------------------------
-    def _open_players(self) -> PlayerStore:
-        """The saved players; an unreadable file is set aside (never overwritten)."""
-        path = self.data_directory / "players.json"
-        try:
-            return PlayerStore(path)
-        except PlayerError as error:
-            kept = path.with_name(f"players.unreadable-{int(time.time())}.json")
-            path.replace(kept)
-            self.terminal.error(f"{error}\nThat file was kept as {kept}; starting with no players.")
-            return PlayerStore(path)
-
-    @property
-    def library(self) -> ConventionLibrary:
-        """Every convention and system: the repository's, then the user's (reloaded after a
-        save). Raises ConventionError, shown by the menu, when a file is broken."""
-        if self._library is None:
-            self.terminal.note("Reading conventions and systems...")
-            self._library = ConventionLibrary([self.user_directory],
-                                              builtin=self.builtin_library)
-        return self._library
-
-    def library_changed(self) -> None:
-        self._library = None
-
-    def system_names(self) -> list[str]:
-        return sorted({name for spec in self.library.all_systems() for name in spec.names},
-                      key=str.casefold)
-
-    def convention_names(self) -> list[str]:
-        return sorted({name for spec in self.library.all_conventions() for name in spec.names},
-                      key=str.casefold)
-
-    def ask_system(self, message: str) -> str:
-        """A system name (completion as you type) whose system compiles."""
-        names = self.system_names()
-        if not names:
-            raise AnswerError("no bidding systems are installed: create one with y")
-
-        def parse(answer: str) -> str:
-            if canonical(answer) not in {canonical(name) for name in names}:
-                raise AnswerError(f"no system called {answer!r}; systems: {', '.join(names)}")
-            return self.library.system(answer).name
-
-        return self.terminal.ask(message, parse, topic="system",
-                                 help="A bidding system: " + ", ".join(names),
-                                 completer=WordCompleter(names, ignore_case=True, sentence=True),
-                                 live_completion=True)
-
-    def take_board_number(self) -> int:
-        number = self.next_board_number
-        self.next_board_number += 1
-        return number
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> int:
@@ -186,10 +107,6 @@ class Menu:
         return f"no command {key!r}: type ? for the list"
 
     def _commands(self) -> list[MenuCommand]:
-        from bidding.interfaces.menu import authoring as menu_authoring
-        from bidding.interfaces.menu import deals as menu_deals
-        from bidding.interfaces.menu import table as menu_table
-
         def show_help() -> None:
             self.terminal.say(self.help_text())
 

@@ -6,7 +6,6 @@ for a hint, or take back their last call (the robots after it then bid again).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
@@ -21,13 +20,12 @@ from bidding.model.evaluation import hcp
 from bidding.engine.explain import Explanation, explain
 from bidding.interfaces.menu.deals import ask_board
 from bidding.interfaces.menu.terminal import AnswerError
+from bidding.interfaces.menu.session import MenuSession
 from bidding.interfaces.players import Player
 from bidding.engine.robot import Robot
 from bidding.engine.system import BiddingSystem
 from bidding.laboratory.table import HumanPlayer, RobotPlayer, Table
 
-if TYPE_CHECKING:
-    from bidding.interfaces.menu.menu import Menu
 
 TURN_HELP = """\
 Type a call: P or pass, X or dbl, XX or rdbl, 1C ... 7NT (1n, 4s, 2 H and 4♠ work too).
@@ -51,7 +49,7 @@ class UndoRequested(Exception):
         self.seat = seat
 
 
-def default_seating(menu: "Menu") -> dict[Seat, str]:
+def default_seating(menu: MenuSession) -> dict[Seat, str]:
     """A first human in the South, the first robot everywhere else (as far as they exist)."""
     humans = [p.name for p in menu.players if p.is_human]
     robots = [p.name for p in menu.players if not p.is_human]
@@ -62,7 +60,7 @@ def default_seating(menu: "Menu") -> dict[Seat, str]:
     return seating
 
 
-def ask_seating(menu: "Menu") -> dict[Seat, Player]:
+def ask_seating(menu: MenuSession) -> dict[Seat, Player]:
     defaults = menu.last_seating or default_seating(menu)
     names = menu.players.names()
     seating = {}
@@ -74,7 +72,7 @@ def ask_seating(menu: "Menu") -> dict[Seat, Player]:
     return seating
 
 
-def bid_a_deal(menu: "Menu") -> None:
+def bid_a_deal(menu: MenuSession) -> None:
     if not len(menu.players):
         menu.terminal.say("Nobody to sit at the table yet: add a human with h and a computer "
                           "player with c, then try b again.")
@@ -87,7 +85,7 @@ def bid_a_deal(menu: "Menu") -> None:
     menu.last_board = board
 
 
-def _declared_systems(menu: "Menu", seating: dict[Seat, Player]) -> dict[int, BiddingSystem]:
+def _declared_systems(menu: MenuSession, seating: dict[Seat, Player]) -> dict[int, BiddingSystem]:
     """For a side of two humans, the system they play, used to explain their calls."""
     declared = {}
     for side, label in ((0, "North-South"), (1, "East-West")):
@@ -108,7 +106,7 @@ def _declared_systems(menu: "Menu", seating: dict[Seat, Player]) -> dict[int, Bi
 class TableSession:
     """One auction at the table: robots bid by themselves, humans are asked at the terminal."""
 
-    def __init__(self, menu: "Menu", seating: dict[Seat, Player], board: Board,
+    def __init__(self, menu: MenuSession, seating: dict[Seat, Player], board: Board,
                  declared: dict[int, BiddingSystem]) -> None:
         self.terminal = menu.terminal
         self.board = board
