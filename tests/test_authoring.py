@@ -7,7 +7,8 @@ import pytest
 from bidding.interfaces.commands import conventions as cli_conventions
 from bidding.engine.authoring import (convention_tree, format_file, list_conventions, list_systems,
                                pretty_text, system_summary, validate)
-from bidding.engine.library import ConventionError, ConventionLibrary
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import ConventionError
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"

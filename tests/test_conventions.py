@@ -6,9 +6,11 @@ from lxml import etree
 
 from bidding.engine.authoring import convention_tree
 from bidding.model.calls import CALLS
-from bidding.engine.library import (ActionSpec, Convention, ConventionError, ConventionLibrary,
-                                 Inclusion, compiled_condition, parse_file, schema)
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import (ActionSpec, Convention, ConventionError, Inclusion,
+                                      compiled_condition, parse_file, schema)
 from bidding.model.errors import BridgeError
+from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
@@ -134,7 +136,7 @@ def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
                                 "<convention>Loop one</convention></system>")
     library = ConventionLibrary([tmp_path], builtin=False)
     with pytest.raises(ConventionError) as caught:
-        library.system("s")
+        system_named(library, "s")
     text = str(caught.value)
     assert "a.conv:1: no convention named 'Nowhere'" in text
     assert "convention name 'Twice' is ambiguous: claimed by" in text
@@ -144,9 +146,9 @@ def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
 def test_names_match_ignoring_case_and_blanks():
     library = ConventionLibrary()
     assert library.find_convention("strong   1nt").name == "Strong 1NT with Stayman"
-    assert library.system("slam EXAMPLE").name == "SLAM Example"
+    assert system_named(library, "slam EXAMPLE").name == "SLAM Example"
     with pytest.raises(ConventionError, match=r"^no system named 'Precision' \(known: .*SAYC"):
-        library.system("Precision")     # a name asked for: no file and line to blame
+        system_named(library, "Precision")     # a name asked for: no file and line to blame
 
 
 def test_entities_and_external_files_are_never_read(tmp_path):
@@ -266,7 +268,7 @@ def test_system_errors(tmp_path):
     (tmp_path / "t.system").write_text("<system><name>T</name><base>S</base></system>")
     library = ConventionLibrary([tmp_path], builtin=False)
     with pytest.raises(ConventionError) as caught:
-        library.system("S")
+        system_named(library, "S")
     text = str(caught.value)
     assert "'B' is listed under 'A', which never includes it" in text
     assert "cyclic system bases: s -> t -> s" in text
@@ -342,7 +344,7 @@ def test_an_unknown_include_suggests_close_names_instead_of_listing_every_one(tm
         "A", '<open bid="1C"><convention name="SAYC respnses to 1C"/></open>'))
     write(tmp_path, "s.system", "<system><name>S</name><convention>A</convention></system>")
     with pytest.raises(ConventionError) as error:
-        ConventionLibrary([tmp_path]).system("s")
+        system_named(ConventionLibrary([tmp_path]), "s")
     text = str(error.value)
     assert "a.conv:1: no convention named 'SAYC respnses to 1C' (did you mean " \
            "'SAYC responses to 1C'" in text

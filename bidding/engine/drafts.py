@@ -19,10 +19,11 @@ from typing import Callable, Iterator
 
 from lxml import etree
 
-from bidding.engine.library import (ACTION_KINDS, CONVENTION_SUFFIX, INCLUDE_TAGS, SYSTEM_SUFFIX,
-                          ActionSpec, Convention, ConventionError, ConventionLibrary, Inclusion,
-                          Problem, SystemSpec, canonical, parse_file, safe_parser)
-from bidding.engine.system import BiddingSystem
+from bidding.engine.library import CONVENTION_SUFFIX, ConventionLibrary, SYSTEM_SUFFIX
+from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
+                                      ConventionError, Inclusion, Problem, SystemSpec, canonical,
+                                      parse_file, safe_parser)
+from bidding.engine.system import BiddingSystem, system_named
 from bidding.interfaces.menu.terminal import AnswerError
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -255,14 +256,14 @@ def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
         if isinstance(spec, Convention):
             problems += BiddingSystem.of_convention(spec, library).warnings
         else:
-            problems += library.system(spec.name).warnings
+            problems += system_named(library, spec.name).warnings
     except ConventionError as error:
         return problems + error.problems
     for other in library.all_systems():
         if other is spec:
             continue
         try:
-            library.system(other.name)
+            system_named(library, other.name)
         except ConventionError as error:
             problems += [Problem(p.file, p.line, f"system {other.name!r} would not load: "
                                                  f"{p.message}", True) for p in error.problems]

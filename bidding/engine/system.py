@@ -13,8 +13,9 @@ from operator import attrgetter
 from bidding.model.auction import Auction
 from bidding.model.calls import CALLS, PASS, Call, Strain, cheapest_level
 from bidding.model.cards import Seat
-from bidding.engine.library import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
-                          ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
+                                      Inclusion, Listing, Problem, SystemSpec, canonical)
 from bidding.engine.explain import Explanation, Shown, explain
 from bidding.engine.handtypes import (Promise, RuleEnv, Situation, compile_predicate)
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
@@ -58,6 +59,20 @@ class Node:
 
     def __repr__(self) -> str:
         return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
+
+
+def system_named(library: ConventionLibrary, name: str) -> "BiddingSystem":
+    """The system called `name` in `library` (any case; `builtin:NAME` for a shipped one that
+    a user's file shadows), compiled once per library."""
+    return compiled_system(library, library.find_system_spec(name))
+
+
+def compiled_system(library: ConventionLibrary, spec: SystemSpec) -> "BiddingSystem":
+    """`spec` compiled against `library`, once: the library keeps the compiled systems."""
+    system = library.compiled_systems.get(spec)
+    if system is None:
+        system = library.compiled_systems[spec] = BiddingSystem(spec, library)
+    return system
 
 
 class BiddingSystem:

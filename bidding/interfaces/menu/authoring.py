@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.completion import WordCompleter
 
 from bidding.engine.authoring import convention_tree, list_conventions, list_systems, system_summary
-from bidding.engine.library import ACTION_KINDS, REPO_ROOT, ConventionError, canonical
+from bidding.engine.library import REPO_ROOT
+from bidding.engine.xmlreader import ACTION_KINDS, ConventionError, canonical
 from bidding.model.errors import BridgeError
 from bidding.interfaces.menu.deals import RANGE_HELP, parse_range
 from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path, file_name_for,

@@ -20,11 +20,13 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from bidding.model.cards import Seat
 from bidding.interfaces.commands.play import Board
-from bidding.engine.library import ConventionLibrary, canonical
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import canonical
 from bidding.model.errors import BridgeError
 from bidding.engine.drafts import Draft
 from bidding.interfaces.menu.terminal import AnswerError, Terminal
 from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerError, PlayerStore, check_name, data_dir
+from bidding.engine.system import system_named
 
 CONVENTIONS_DIR_VARIABLE = "SLAMBID_CONVENTIONS_DIR"
 BANNER = ("SLAMBidding-ng: bid, deal and write conventions. "
@@ -116,7 +118,7 @@ class Menu:
         def parse(answer: str) -> str:
             if canonical(answer) not in {canonical(name) for name in names}:
                 raise AnswerError(f"no system called {answer!r}; systems: {', '.join(names)}")
-            return self.library.system(answer).name
+            return system_named(self.library, answer).name
 
         return self.terminal.ask(message, parse, topic="system",
                                  help="A bidding system: " + ", ".join(names),
