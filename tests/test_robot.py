@@ -55,7 +55,7 @@ def test_choice_names_the_rule_and_its_source():
     choice = Robot(EXAMPLE).choose(Hand.parse(OPENER), Auction())
     assert EXAMPLE.ruleset(Auction()).matching(Hand.parse(OPENER)) == [choice.rule]
     assert choice.call == Call.parse("1NT")
-    assert choice.rule.source.file.endswith("strong-1nt-stayman.conv")
+    assert choice.rule.source.file.endswith("strong-1nt-with-stayman.conv")
     assert choice.reasons[0] == "SLAM Example, opening"
     assert choice.reasons[-1].startswith("1NT: 15-17 HCP")
     assert str(choice).startswith("1NT: SLAM Example, opening; 1NT: ")

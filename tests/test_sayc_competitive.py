@@ -1,4 +1,4 @@
-"""The competitive half of SAYC (conventions/sayc-comp-*.conv): overcalls, doubles, balancing,
+"""The competitive half of SAYC (conventions/sayc/competitive/): overcalls, doubles, balancing,
 defence to 1NT and to preempts, and our side's actions when they interfere.
 
 The robots here play a small test system: the competitive root conventions as listed in
@@ -21,7 +21,7 @@ from bidding.engine.xmlreader import ActionSpec, parse_file
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 
-COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc-comp-*.conv"))
+COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc/competitive/*.conv"))
 ROOTS = ["SAYC 1NT overcall", "SAYC strong takeout double", "SAYC Michaels cue-bid",
          "SAYC unusual notrump", "SAYC weak jump overcalls", "SAYC simple overcalls",
          "SAYC takeout double", "SAYC defence to preempts", "SAYC defence to 1NT",

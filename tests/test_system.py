@@ -17,7 +17,7 @@ from bidding.engine.system import system_named
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
 LIBRARY = ConventionLibrary([NATURAL], builtin=False,
-                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
+                            files=[REPO / "conventions" / "examples" / "strong-1nt-with-stayman.conv",
                                    REPO / "systems" / "SLAM-Example.system"])
 EXAMPLE = system_named(LIBRARY, "SLAM Example")
 NATURAL_SYSTEM = system_named(LIBRARY, "Test Natural")

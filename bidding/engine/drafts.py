@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from lxml import etree
 
-from bidding.engine.library import CONVENTION_SUFFIX, ConventionLibrary, SYSTEM_SUFFIX
+from bidding.engine.library import CONVENTION_SUFFIX, SYSTEM_SUFFIX, ConventionLibrary, library_files
 from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
                                       ConventionError, Inclusion, Problem, SystemSpec, canonical,
                                       parse_file, safe_parser)
@@ -218,10 +218,12 @@ def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Pr
             staged_dirs.append(staged)
             if not directory.is_dir():
                 continue
-            for file in directory.iterdir():
-                if file.suffix in (CONVENTION_SUFFIX, SYSTEM_SUFFIX) and file.resolve() != path:
-                    shutil.copy2(file, staged / file.name)
-                    renames[str(staged / file.name)] = str(file)
+            for file in library_files(directory):
+                if file.resolve() != path:
+                    copy = staged / file.relative_to(directory)
+                    copy.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(file, copy)
+                    renames[str(copy)] = str(file)
         draft = staging / path.name
         draft.write_bytes(text)
         renames[str(draft)] = str(path)
