@@ -61,8 +61,9 @@ def convention_tree(name: str, library: ConventionLibrary) -> str:
     lines = [f"{convention.name}" + (f" (also: {', '.join(convention.names[1:])})"
                                      if len(convention.names) > 1 else ""),
              f"  file: {convention.source.file}"]
-    if convention.parents:
-        lines.append(f"  parents: {', '.join(convention.parents)}")
+    parents = library.parents(convention)
+    if parents:
+        lines.append(f"  included by: {', '.join(parents)}")
     if convention.description:
         lines.append(f"  {convention.description}")
     lines += _tree_lines(system.roots, "", convention.name)
@@ -103,7 +104,7 @@ def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str
     for base, _ in spec.bases:
         lines.append(f"  based on: {base}")
     for listing in spec.listings:
-        lines += _listing_lines(listing, 1)
+        lines.append(f"  convention: {listing.name}")
     for off, _ in spec.offs:
         lines.append(f"  off: {off}")
     for old, new, _ in spec.replaces:
@@ -115,13 +116,6 @@ def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str
     return "\n".join(lines)
 
 
-def _listing_lines(listing, level: int) -> list[str]:
-    lines = ["  " * level + f"convention: {listing.name}"]
-    for nested in listing.nested:
-        lines += _listing_lines(nested, level + 1)
-    return lines
-
-
 def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
     lines = []
     for number, node in enumerate(nodes, 1):
@@ -130,6 +124,13 @@ def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
         if depth > 1:
             lines += _limited_tree(node.children, label + ".", depth - 1)
     return lines
+
+
+def convention_role(convention: Convention, library: ConventionLibrary) -> str:
+    """Where a convention is used: "included by A, B" (its parents, derived from the
+    inclusions) or "starts sequences"."""
+    parents = library.parents(convention)
+    return f"included by {', '.join(parents)}" if parents else "starts sequences"
 
 
 def list_systems(library: ConventionLibrary) -> list[SystemSpec]:

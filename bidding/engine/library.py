@@ -72,6 +72,7 @@ class ConventionLibrary:
         self.warnings: list[Problem] = []
         self.notices: list[str] = []
         self.compiled_systems: dict[SystemSpec, object] = {}   # bidding.engine.system's cache
+        self._includers: dict[str, list[str]] | None = None    # name -> includers' names
         problems: list[Problem] = []
         paths = [(path, directory in shipped_directories)
                  for directory in self.directories if directory.is_dir()
@@ -109,12 +110,31 @@ class ConventionLibrary:
                 return spec
         raise ConventionError([Problem(str(path), 0, "not among the library's files")])
 
-    def _find(self, kind: str, name: str, source: Source | None):
-        table = self.conventions if kind == "convention" else self.systems
+    def has_convention(self, name: str) -> bool:
+        """Some file (one or more) claims the convention name."""
+        table, key = self._table_and_key("convention", name)
+        return key in table
+
+    def parents(self, convention: Convention) -> list[str]:
+        """The conventions that include `convention` (first names), after the parents a
+        2009 file writes by hand."""
+        if self._includers is None:
+            self._includers = {}
+            for includer in self.all_conventions():
+                for name in dict.fromkeys(map(canonical, includer.included_names())):
+                    self._includers.setdefault(name, []).append(includer.name)
+        derived = [includer for name in dict.fromkeys(map(canonical, convention.names))
+                   for includer in self._includers.get(name, [])]
+        return list({canonical(name): name for name in convention.parents + derived}.values())
+
+    def _table_and_key(self, kind: str, name: str) -> tuple[dict, str]:
         key = canonical(name)
         if key.startswith(BUILTIN_PREFIX):
-            table = self._shipped[kind]
-            key = canonical(key[len(BUILTIN_PREFIX):])
+            return self._shipped[kind], canonical(key[len(BUILTIN_PREFIX):])
+        return (self.conventions if kind == "convention" else self.systems), key
+
+    def _find(self, kind: str, name: str, source: Source | None):
+        table, key = self._table_and_key(kind, name)
         entries = table.get(key, [])
         where = (source.file, source.line) if source else ("", 0)
         if not entries:

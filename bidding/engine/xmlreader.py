@@ -7,7 +7,7 @@ in docs/convention-format.md.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -111,30 +111,43 @@ class ActionSpec:
 
 @dataclass(eq=False)
 class Convention:
-    """A parsed `.conv` file."""
+    """A parsed `.conv` file. `parents` are the ones a 2009 file writes by hand; ours are
+    derived from the inclusions (ConventionLibrary.parents)."""
 
     names: list[str]
     parents: list[str]
     description: str | None
     actions: tuple[ActionSpec | Inclusion, ...]
     source: Source
+    old_format: bool = False
 
     @property
     def name(self) -> str:
         return self.names[0]
 
-    @property
-    def can_start_sequences(self) -> bool:
-        return not self.parents
+    def included_names(self) -> list[str]:
+        """The names of the conventions it includes, anywhere in its actions."""
+        return _included_names(self.actions)
 
 
-@dataclass
+def _included_names(items) -> list[str]:
+    names = []
+    for item in items:
+        if isinstance(item, Inclusion):
+            names.append(item.name)
+        else:
+            names += _included_names(item.children)
+    return names
+
+
+@dataclass(frozen=True)
 class Listing:
-    """A `<convention>` line of a system, with the ones nested under it."""
+    """A `<convention>` line of a system: a root convention. In a 2009 file a convention
+    no file defines is a warning (SLAMBidding ignored it), in ours an error."""
 
     name: str
     source: Source
-    nested: list["Listing"] = field(default_factory=list)
+    old_format: bool = False
 
 
 @dataclass(eq=False)
@@ -189,7 +202,7 @@ def parse_file(path: Path | str) -> tuple[Convention | SystemSpec | None, list[P
     if tree is None:
         return None, problems
     root = tree.getroot()
-    reader = _Reader(str(path), problems)
+    reader = _Reader(str(path), problems, is_old_format(root))
     if root.tag == "convention":
         spec = reader.convention(root)
     elif root.tag == "system":
@@ -216,12 +229,28 @@ def _add_schema_problems(tree, kind: str, file: str, problems: list[Problem]) ->
             reported.add(entry.line)
 
 
-class _Reader:
-    """Walks one document, building specs and collecting located problems."""
+def is_old_format(root) -> bool:
+    """SLAMBidding's 2009 format: a convention that writes `<parent>` or includes with
+    `<subconvention>` (ours derive parents and write `<convention name=.../>`); a system of
+    nothing but `<name>`s and conventions named as text (`<convention>Stayman</convention>`)."""
+    if root.tag == "convention":
+        return root.find("parent") is not None or \
+            next(root.iter("subconvention"), None) is not None
+    children = [child for child in root if isinstance(child.tag, str)]
+    listings = [child for child in children if child.tag == "convention"]
+    return bool(listings) and all(child.tag == "name" for child in children
+                                  if child.tag != "convention") \
+        and all(not child.attrib and (child.text or "").strip() for child in listings)
 
-    def __init__(self, file: str, problems: list[Problem]) -> None:
+
+class _Reader:
+    """Walks one document, building specs and collecting located problems. In a file of
+    the 2009 format, what SLAMBidding ignored (unknown attributes) is a warning."""
+
+    def __init__(self, file: str, problems: list[Problem], old_format: bool) -> None:
         self.file = file
         self.problems = problems
+        self.old_format = old_format
 
     # -- helpers ---------------------------------------------------------------------------
     def error(self, element, message: str) -> None:
@@ -234,7 +263,13 @@ class _Reader:
         for name in element.attrib:
             if name not in allowed:
                 hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
-                self.error(element, f"unknown attribute {name!r} on <{element.tag}>{hint}")
+                message = f"unknown attribute {name!r} on <{element.tag}>{hint}"
+                if self.old_format:
+                    self.problems.append(Problem(self.file, element.sourceline or 0,
+                                                 message + " (ignored, as SLAMBidding did)",
+                                                 warning=True))
+                else:
+                    self.error(element, message)
         return {k: v for k, v in element.attrib.items() if k in allowed}
 
     def elements(self, element):
@@ -339,7 +374,7 @@ class _Reader:
         if actions is None:
             self.error(root, "a convention needs <actions>")
         return Convention([n for n in names if n], [p for p in parents if p], description,
-                          actions or (), self.source(root))
+                          actions or (), self.source(root), self.old_format)
 
     def action_list(self, parent) -> tuple[ActionSpec | Inclusion, ...]:
         items: list[ActionSpec | Inclusion] = []
@@ -576,26 +611,21 @@ class _Reader:
 
     def listing(self, element) -> Listing | None:
         self.attributes(element, ("name",))
-        nested_elements = [child for child in element if isinstance(child.tag, str)]
         name = (element.get("name") or "").strip()
         text = " ".join((element.text or "").split())
         if not name:
             name = text
         elif text:
             self.error(element, "<convention> has both name= and text; use one")
+        for child in (c for c in element if isinstance(c.tag, str)):
+            self.error(child, f"<{child.tag}> inside a system's <convention>: a system lists "
+                              f"its root conventions flat; what a convention includes is "
+                              f"written in the convention")
         if not name:
             self.error(element, "<convention> needs a name: <convention>Stayman</convention> "
                                 "or <convention name=\"Stayman\"/>")
             return None
-        nested = []
-        for child in nested_elements:
-            if child.tag != "convention":
-                self.error(child, f"unknown element <{child.tag}> in a system's <convention>")
-                continue
-            listing = self.listing(child)
-            if listing:
-                nested.append(listing)
-        return Listing(name, self.source(element), nested)
+        return Listing(name, self.source(element), self.old_format)
 
 
 PROBE_HANDS = tuple(Hand.parse(text) for text in (

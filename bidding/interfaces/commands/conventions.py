@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bidding.engine.authoring import (convention_tree, format_file, list_conventions, list_systems,
-                                      system_summary, validate)
+from bidding.engine.authoring import (convention_role, convention_tree, format_file,
+                                      list_conventions, list_systems, system_summary, validate)
 from bidding.engine.library import ConventionLibrary
 from bidding.interfaces.commands.options import add_directory_option
 from bidding.model.errors import BridgeError
@@ -82,10 +82,10 @@ def _run_format(args) -> int:
 
 
 def _run_list_conventions(args) -> int:
-    for convention in list_conventions(ConventionLibrary(args.dir)):
-        role = "sub-convention of " + ", ".join(convention.parents) if convention.parents \
-            else "starts sequences"
-        print(f"{convention.name} ({role}) -- {convention.source.file}")
+    library = ConventionLibrary(args.dir)
+    for convention in list_conventions(library):
+        print(f"{convention.name} ({convention_role(convention, library)}) -- "
+              f"{convention.source.file}")
     return 0
 
 

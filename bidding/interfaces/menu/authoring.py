@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.completion import WordCompleter
 
-from bidding.engine.authoring import convention_tree, list_conventions, list_systems, system_summary
+from bidding.engine.authoring import (convention_role, convention_tree, list_conventions,
+                                      list_systems, system_summary)
 from bidding.engine.library import REPO_ROOT
 from bidding.engine.xmlreader import ACTION_KINDS, ConventionError, canonical
 from bidding.model.errors import BridgeError
@@ -47,8 +48,7 @@ def view_conventions(menu: "Menu") -> None:
         return
     lines = ["Conventions:"]
     for convention in conventions:
-        role = (f"used inside {', '.join(convention.parents)}" if convention.parents
-                else "starts sequences")
+        role = convention_role(convention, menu.library)
         lines.append(f"  {convention.name} ({role}) -- {short_path(convention.source.file)}")
     menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which convention?", menu.convention_names(),
