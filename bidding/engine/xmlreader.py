@@ -211,6 +211,8 @@ def parse_file(path: Path | str) -> tuple[Convention | SystemSpec | None, list[P
         problems.append(Problem(str(path), root.sourceline or 1,
                                 f"root element is <{root.tag}>: expected <convention> or <system>"))
         return None, problems
+    for element, name in reader.ignored:     # the schema checks the file without them
+        del element.attrib[name]
     _add_schema_problems(tree, root.tag, str(path), problems)
     if any(not p.warning for p in problems):
         return None, problems
@@ -251,6 +253,7 @@ class _Reader:
         self.file = file
         self.problems = problems
         self.old_format = old_format
+        self.ignored: list[tuple] = []     # (element, attribute) warned about and ignored
 
     # -- helpers ---------------------------------------------------------------------------
     def error(self, element, message: str) -> None:
@@ -268,6 +271,7 @@ class _Reader:
                     self.problems.append(Problem(self.file, element.sourceline or 0,
                                                  message + " (ignored, as SLAMBidding did)",
                                                  warning=True))
+                    self.ignored.append((element, name))
                 else:
                     self.error(element, message)
         return {k: v for k, v in element.attrib.items() if k in allowed}
