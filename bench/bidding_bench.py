@@ -117,7 +117,7 @@ def main(argv=None) -> int:
     warm_up = [random_deal(rng) for _ in range(args.deals)]
     rounds = [[random_deal(rng) for _ in range(args.deals)] for _ in range(args.rounds)]
     runs = [(ConventionLibrary([NATURAL], builtin=False,
-                               files=[ROOT / "conventions" / "examples" / "strong-1nt-with-stayman.conv",
+                               files=[ROOT / "conventions/examples/strong-1nt-with-stayman.conv",
                                       ROOT / "systems" / "SLAM-Example.system"]), name)
             for name in ("Test Natural", "SLAM Example")]
     try:

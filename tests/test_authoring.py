@@ -12,7 +12,7 @@ from bidding.engine.xmlreader import ConventionError
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
-EXAMPLE = REPO / "conventions" / "examples" / "strong-1nt-with-stayman.conv"
+EXAMPLE = REPO / "conventions/examples/strong-1nt-with-stayman.conv"
 LIBRARY = ConventionLibrary([NATURAL], builtin=False,
                             files=[EXAMPLE, REPO / "systems" / "SLAM-Example.system"])
 

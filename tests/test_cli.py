@@ -9,7 +9,8 @@ def test_conventions_and_systems_commands(capsys):
     assert "sayc-stayman.conv" in capsys.readouterr().out
     assert main(["systems", "list"]) == 0
     assert "SAYC" in capsys.readouterr().out
-    assert main(["conventions", "validate", "conventions/examples/strong-1nt-with-stayman.conv"]) == 0
+    example = "conventions/examples/strong-1nt-with-stayman.conv"
+    assert main(["conventions", "validate", example]) == 0
 
 
 def test_dealer_through_cli(tmp_path, capsys):

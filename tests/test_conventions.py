@@ -14,7 +14,7 @@ from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
-EXAMPLE = REPO / "conventions" / "examples" / "strong-1nt-with-stayman.conv"
+EXAMPLE = REPO / "conventions/examples/strong-1nt-with-stayman.conv"
 
 
 def write(directory: Path, name: str, text: str) -> Path:

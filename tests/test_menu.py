@@ -18,7 +18,7 @@ from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = (REPO / "conventions" / "examples" / "strong-1nt-with-stayman.conv",
+EXAMPLES = (REPO / "conventions/examples/strong-1nt-with-stayman.conv",
             REPO / "systems" / "SLAM-Example.system")
 DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
 ENTER = "\r"

@@ -98,7 +98,8 @@ def test_each_call_has_its_rule_or_a_no_agreement_position(boards, example):
         without = {index for index, _ in table.no_agreement}
         assert without == {i for i, rule in enumerate(table.rules) if rule is None}
         for source in filter(None, table.rules):
-            assert source.file == str(REPO_ROOT / "conventions" / "examples" / "strong-1nt-with-stayman.conv")
+            assert source.file == str(REPO_ROOT / "conventions" / "examples"
+                                      / "strong-1nt-with-stayman.conv")
         assert len(table.rules) == len(table.auction.calls)
         assert table.explanations == ()
     explained = simulate(boards[:4], example, double_dummy=False, explained=True)

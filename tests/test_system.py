@@ -17,7 +17,7 @@ from bidding.engine.system import system_named
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
 LIBRARY = ConventionLibrary([NATURAL], builtin=False,
-                            files=[REPO / "conventions" / "examples" / "strong-1nt-with-stayman.conv",
+                            files=[REPO / "conventions/examples/strong-1nt-with-stayman.conv",
                                    REPO / "systems" / "SLAM-Example.system"])
 EXAMPLE = system_named(LIBRARY, "SLAM Example")
 NATURAL_SYSTEM = system_named(LIBRARY, "Test Natural")
@@ -306,9 +306,10 @@ REBIDS_SUB = """<convention><name>Rebids</name><parent>O</parent><actions>
 
 
 def test_levels_and_suits_ranked_against_own_first_suit(tmp_path):
-    system = system_named(small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
-                                      "<system><name>S</name><convention>O</convention>"
-                                      "</system>"}), "S")
+    library = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                       "<system><name>S</name><convention>O</convention>"
+                                       "</system>"})
+    system = system_named(library, "S")
     after_1c = {str(r.call): r.description for r in system.ruleset(auction("1C P 1H P"))}
     assert list(after_1c) == ["4H", "1S", "2D", "2H"]
     assert after_1c["1S"] == "one-level new suit: new suit: any hand"
@@ -325,9 +326,10 @@ def test_levels_and_suits_ranked_against_own_first_suit(tmp_path):
 
 
 def test_fit_uses_the_lengths_partner_showed(tmp_path):
-    system = system_named(small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
-                                      "<system><name>S</name><convention>O</convention>"
-                                      "</system>"}), "S")
+    library = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                       "<system><name>S</name><convention>O</convention>"
+                                       "</system>"})
+    system = system_named(library, "S")
     raise_ = next(r for r in system.ruleset(auction("1C P 1H P")) if str(r.call) == "2H")
     assert raise_.promise.lengths[2] == (4, 13)          # partner showed 4+: 4 more make 8
     assert raise_.matches(Hand.parse("K2.Q432.A32.K432"))

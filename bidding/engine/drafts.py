@@ -19,7 +19,8 @@ from typing import Callable, Iterator
 
 from lxml import etree
 
-from bidding.engine.library import CONVENTION_SUFFIX, SYSTEM_SUFFIX, ConventionLibrary, library_files
+from bidding.engine.library import (CONVENTION_SUFFIX, SYSTEM_SUFFIX, ConventionLibrary,
+                                    library_files)
 from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
                                       ConventionError, Inclusion, Problem, SystemSpec, canonical,
                                       parse_file, safe_parser)
