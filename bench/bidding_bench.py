@@ -24,8 +24,9 @@ sys.path.insert(0, str(ROOT))
 
 from bidding.model.auction import Auction  # noqa: E402
 from bidding.model.cards import Seat, Vulnerability, random_deal  # noqa: E402
-from bidding.engine.library import ConventionError, ConventionLibrary  # noqa: E402
+from bidding.engine.xmlreader import ConventionError, ConventionLibrary  # noqa: E402
 from bidding.engine.robot import Robot  # noqa: E402
+from bidding.engine.system import system_named
 
 NATURAL = ROOT / "tests" / "golden" / "natural"
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -60,11 +61,11 @@ def time_loading(rounds: int) -> tuple[float, int]:
         (path / "generated.system").write_text(
             "<system><name>Generated</name>"
             + "".join(f"<convention>Generated {i}</convention>" for i in range(4)) + "</system>")
-        ConventionLibrary([path], builtin=False).system("Generated")     # warm imports
+        system_named(ConventionLibrary([path], builtin=False), "Generated")     # warm imports
         times = []
         for _ in range(rounds):
             start = time.process_time()
-            system = ConventionLibrary([path], builtin=False).system("Generated")
+            system = system_named(ConventionLibrary([path], builtin=False), "Generated")
             times.append(time.process_time() - start)
         return statistics.median(times), len(system.nodes())
 
@@ -86,7 +87,7 @@ VULNERABILITIES = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulne
 def time_bidding(system_name: str, warm_up: list, rounds: list[list], library) -> dict:
     """Deals per second: over the warm-up deals (rule sets built as auctions first appear),
     then over fresh deals in each round (new hands; rule sets memoised where auctions recur)."""
-    system = library.system(system_name)
+    system = system_named(library, system_name)
     robots = {seat: Robot(system, opponents=system) for seat in Seat}
     start = time.process_time()
     calls = bid_all(robots, warm_up)
@@ -116,7 +117,7 @@ def main(argv=None) -> int:
     warm_up = [random_deal(rng) for _ in range(args.deals)]
     rounds = [[random_deal(rng) for _ in range(args.deals)] for _ in range(args.rounds)]
     runs = [(ConventionLibrary([NATURAL], builtin=False,
-                               files=[ROOT / "conventions" / "strong-1nt-stayman.conv",
+                               files=[ROOT / "conventions/examples/strong-1nt-with-stayman.conv",
                                       ROOT / "systems" / "SLAM-Example.system"]), name)
             for name in ("Test Natural", "SLAM Example")]
     try:

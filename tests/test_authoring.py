@@ -7,11 +7,12 @@ import pytest
 from bidding.interfaces.commands import conventions as cli_conventions
 from bidding.engine.authoring import (convention_tree, format_file, list_conventions, list_systems,
                                pretty_text, system_summary, validate)
-from bidding.engine.library import ConventionError, ConventionLibrary
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import ConventionError
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
-EXAMPLE = REPO / "conventions" / "strong-1nt-stayman.conv"
+EXAMPLE = REPO / "conventions/examples/strong-1nt-with-stayman.conv"
 LIBRARY = ConventionLibrary([NATURAL], builtin=False,
                             files=[EXAMPLE, REPO / "systems" / "SLAM-Example.system"])
 
@@ -55,7 +56,7 @@ def test_convention_tree_shows_priorities_descriptions_and_sources():
     assert any(line.startswith("1. open 1NT, seats 1234 -- 15-17 HCP") for line in lines)
     assert any(line.strip().startswith("1.1. ask 2C -- 8+ HCP, 4+ hearts; or 8+ HCP, 4+ spades")
                for line in lines)
-    assert "strong-1nt-stayman.conv:50" in text
+    assert "strong-1nt-with-stayman.conv:50" in text
     included = convention_tree("Natural openings", LIBRARY)
     assert "[from Natural notrump responses]" in included
 

@@ -8,6 +8,7 @@ import pytest
 
 from bidding.laboratory.cases import FAILED, INVALID, PASSED, load_cases, read_cases, run_cases
 from bidding.engine.library import ConventionLibrary
+from bidding.engine.system import system_named
 
 CONVENTION = """<?xml version="1.0"?>
 <convention>
@@ -73,7 +74,7 @@ def case_file(tmp_path):
 def test_counts_passed_failed_invalid(case_file, library):
     cases = load_cases(case_file)
     assert len(cases) == 12
-    report = run_cases(cases, library.system("Case runner test system"))
+    report = run_cases(cases, system_named(library, "Case runner test system"))
     assert (report.passed, report.failed, report.invalid) == (3, 2, 7)
     assert report.rate == pytest.approx(3 / 5)
     statuses = [o.status for o in report.outcomes]
@@ -82,7 +83,7 @@ def test_counts_passed_failed_invalid(case_file, library):
 
 
 def test_invalid_rows_say_why(case_file, library):
-    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    report = run_cases(load_cases(case_file), system_named(library, "Case runner test system"))
     text = report.invalid_rows()
     assert "repeated" in text
     assert "illegal" in text
@@ -95,7 +96,7 @@ def test_invalid_rows_say_why(case_file, library):
 
 
 def test_summary_per_topic_and_total_line(case_file, library):
-    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    report = run_cases(load_cases(case_file), system_named(library, "Case runner test system"))
     lines = report.summary().splitlines()
     assert lines[-1].startswith("3 passed, 2 failed, 7 invalid")
     openings = next(line for line in lines if line.startswith("openings"))
@@ -106,7 +107,7 @@ def test_summary_per_topic_and_total_line(case_file, library):
 
 
 def test_failures_show_hand_auction_calls_and_rule(case_file, library):
-    report = run_cases(load_cases(case_file), library.system("Case runner test system"))
+    report = run_cases(load_cases(case_file), system_named(library, "Case runner test system"))
     text = report.failures()
     assert text.count("FAIL") == 2
     assert SPADES_13 in text
@@ -116,7 +117,7 @@ def test_failures_show_hand_auction_calls_and_rule(case_file, library):
 
 
 def test_topic_filter(case_file, library):
-    report = run_cases(load_cases(case_file), library.system("Case runner test system"),
+    report = run_cases(load_cases(case_file), system_named(library, "Case runner test system"),
                        topic="responses")
     assert (report.passed, report.failed, report.invalid) == (1, 1, 0)
 

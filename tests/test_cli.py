@@ -6,10 +6,11 @@ from cli import main
 
 def test_conventions_and_systems_commands(capsys):
     assert main(["conventions", "show", "SAYC Stayman"]) == 0
-    assert "sayc-nt-stayman.conv" in capsys.readouterr().out
+    assert "sayc-stayman.conv" in capsys.readouterr().out
     assert main(["systems", "list"]) == 0
     assert "SAYC" in capsys.readouterr().out
-    assert main(["conventions", "validate", "conventions/strong-1nt-stayman.conv"]) == 0
+    example = "conventions/examples/strong-1nt-with-stayman.conv"
+    assert main(["conventions", "validate", example]) == 0
 
 
 def test_dealer_through_cli(tmp_path, capsys):

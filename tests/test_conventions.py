@@ -6,13 +6,15 @@ from lxml import etree
 
 from bidding.engine.authoring import convention_tree
 from bidding.model.calls import CALLS
-from bidding.engine.library import (ActionSpec, Convention, ConventionError, ConventionLibrary,
-                                 Inclusion, compiled_condition, parse_file, schema)
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import (ActionSpec, Convention, ConventionError, Inclusion,
+                                      compiled_condition, parse_file, schema)
 from bidding.model.errors import BridgeError
+from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
-EXAMPLE = REPO / "conventions" / "strong-1nt-stayman.conv"
+EXAMPLE = REPO / "conventions/examples/strong-1nt-with-stayman.conv"
 
 
 def write(directory: Path, name: str, text: str) -> Path:
@@ -134,7 +136,7 @@ def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
                                 "<convention>Loop one</convention></system>")
     library = ConventionLibrary([tmp_path], builtin=False)
     with pytest.raises(ConventionError) as caught:
-        library.system("s")
+        system_named(library, "s")
     text = str(caught.value)
     assert "a.conv:1: no convention named 'Nowhere'" in text
     assert "convention name 'Twice' is ambiguous: claimed by" in text
@@ -144,9 +146,9 @@ def test_missing_and_ambiguous_and_cyclic_inclusions(tmp_path):
 def test_names_match_ignoring_case_and_blanks():
     library = ConventionLibrary()
     assert library.find_convention("strong   1nt").name == "Strong 1NT with Stayman"
-    assert library.system("slam EXAMPLE").name == "SLAM Example"
+    assert system_named(library, "slam EXAMPLE").name == "SLAM Example"
     with pytest.raises(ConventionError, match=r"^no system named 'Precision' \(known: .*SAYC"):
-        library.system("Precision")     # a name asked for: no file and line to blame
+        system_named(library, "Precision")     # a name asked for: no file and line to blame
 
 
 def test_entities_and_external_files_are_never_read(tmp_path):
@@ -263,13 +265,15 @@ def test_system_errors(tmp_path):
     with pytest.raises(ConventionError) as caught:
         ConventionLibrary([tmp_path], builtin=False)
     assert "unknown element <frobnicate> in <system>" in str(caught.value)
+    assert (f"s.system:2: <convention> inside a system's <convention>: a system lists its "
+            f"root conventions flat") in str(caught.value)
+    (tmp_path / "s.system").write_text(
+        "<system><name>S</name><convention name=\"A\"/><base>T</base></system>")
     (tmp_path / "t.system").write_text("<system><name>T</name><base>S</base></system>")
     library = ConventionLibrary([tmp_path], builtin=False)
     with pytest.raises(ConventionError) as caught:
-        library.system("S")
-    text = str(caught.value)
-    assert "'B' is listed under 'A', which never includes it" in text
-    assert "cyclic system bases: s -> t -> s" in text
+        system_named(library, "S")
+    assert "cyclic system bases: s -> t -> s" in str(caught.value)
 
 
 KITCHEN_SINK = """<?xml version="1.0"?>
@@ -323,8 +327,7 @@ def test_schema_and_reader_accept_the_whole_vocabulary(tmp_path):
     assert schema("convention").validate(etree.parse(str(path)))
     system = write(tmp_path, "all.system", """<system><name>All</name><name>Every</name>
       <description>d</description><base name="Other"/><base>Another</base>
-      <convention>Everything</convention>
-      <convention name="Everything"><convention name="Other"/></convention>
+      <convention>Everything</convention><convention name="Other"/>
       <off name="Gerber"/><off>Stayman</off><replace name="Jacoby" by="Texas"/>
       <fallback name="Natural"/></system>""")
     assert problems_of(system) == []
@@ -342,7 +345,7 @@ def test_an_unknown_include_suggests_close_names_instead_of_listing_every_one(tm
         "A", '<open bid="1C"><convention name="SAYC respnses to 1C"/></open>'))
     write(tmp_path, "s.system", "<system><name>S</name><convention>A</convention></system>")
     with pytest.raises(ConventionError) as error:
-        ConventionLibrary([tmp_path]).system("s")
+        system_named(ConventionLibrary([tmp_path]), "s")
     text = str(error.value)
     assert "a.conv:1: no convention named 'SAYC respnses to 1C' (did you mean " \
            "'SAYC responses to 1C'" in text

@@ -8,6 +8,7 @@ from bidding.model.cards import Seat, Vulnerability, random_deal
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.explain import explain, shown_by_seat
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 from tests.example_library import EXAMPLE, NATURAL
 H, S = 2, 3
@@ -105,7 +106,7 @@ def test_new_forms_explain_and_narrow_the_shown_ranges(tmp_path):
         </open></actions></convention>""")
     (tmp_path / "o.system").write_text("<system><name>O</name><convention>O</convention>"
                                        "</system>")
-    system = ConventionLibrary([tmp_path], builtin=False).system("O")
+    system = system_named(ConventionLibrary([tmp_path], builtin=False), "O")
     game, limit = system.explain(Auction.parse("1D P 5D P")), \
         system.explain(Auction.parse("1D P 3D P"))
     assert game[2].text == "game: 9+ card fit in partner's minor, 29+ points combined"

@@ -15,9 +15,10 @@ from bidding.engine.library import ConventionLibrary
 from bidding.interfaces.menu.menu import Menu
 from bidding.interfaces.menu.terminal import Terminal
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = (REPO / "conventions" / "strong-1nt-stayman.conv",
+EXAMPLES = (REPO / "conventions/examples/strong-1nt-with-stayman.conv",
             REPO / "systems" / "SLAM-Example.system")
 DEAL = "N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543"
 ENTER = "\r"
@@ -171,7 +172,7 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
     assert "Added Wendy (computer, My system)." in text
     assert "convention: Weak twos" in text
     library = ConventionLibrary([session.user], builtin=False)
-    robot = Robot(library.system("my system"))
+    robot = Robot(system_named(library, "my system"))
     from bidding.model.auction import Auction
     choice = robot.choose(Hand.parse("KQJ954.84.732.82"), Auction())
     assert str(choice.call) == "2S"

@@ -8,6 +8,7 @@ from bidding.model.cards import Deal, Hand, Seat
 from bidding.engine.library import ConventionLibrary
 from bidding.model.errors import AuctionError
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 from tests.example_library import EXAMPLE, LIBRARY, NATURAL
 
@@ -54,7 +55,7 @@ def test_choice_names_the_rule_and_its_source():
     choice = Robot(EXAMPLE).choose(Hand.parse(OPENER), Auction())
     assert EXAMPLE.ruleset(Auction()).matching(Hand.parse(OPENER)) == [choice.rule]
     assert choice.call == Call.parse("1NT")
-    assert choice.rule.source.file.endswith("strong-1nt-stayman.conv")
+    assert choice.rule.source.file.endswith("strong-1nt-with-stayman.conv")
     assert choice.reasons[0] == "SLAM Example, opening"
     assert choice.reasons[-1].startswith("1NT: 15-17 HCP")
     assert str(choice).startswith("1NT: SLAM Example, opening; 1NT: ")
@@ -75,7 +76,7 @@ def test_forcing_call_is_never_passed(tmp_path):
           <respond bid="1H"><handtypes><type><hearts min="5"/></type></handtypes></respond>
         </open></actions></convention>""")
     (tmp_path / "f.system").write_text("<system><name>F</name><convention>F</convention></system>")
-    system = ConventionLibrary([tmp_path], builtin=False).system("F")
+    system = system_named(ConventionLibrary([tmp_path], builtin=False), "F")
     robot = Robot(system)
     choice = robot.choose(Hand.parse("AQ32.K2.QJ832.32"), Auction.parse("1C P"))
     assert choice.call == Call.parse("1D") and choice.rule is None
@@ -113,7 +114,7 @@ def test_condition_failing_while_bidding_skips_its_rule_visibly(tmp_path):
         </actions></convention>""")
     (tmp_path / "c.system").write_text("<system><name>C</name><convention>C</convention>"
                                        "</system>")
-    system = ConventionLibrary([tmp_path], builtin=False).system("C")
+    system = system_named(ConventionLibrary([tmp_path], builtin=False), "C")
     hand = Hand.parse("AQ432.K2.QJ8.432")
     choice = Robot(system).choose(hand, Auction())
     assert choice.call == Call.parse("1C")

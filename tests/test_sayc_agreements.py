@@ -12,12 +12,13 @@ from bidding.model.cards import Hand, Seat, random_deal
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.handtypes import facts_of
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 
 @pytest.fixture(scope="module")
 def robot():
     library = ConventionLibrary()
-    system = library.system("SAYC")
+    system = system_named(library, "SAYC")
     return Robot(system, opponents=system)
 
 
@@ -95,7 +96,7 @@ def test_a_jump_shift_outside_the_system_is_still_forcing(robot):
 ])
 def test_booklet_defence_to_1nt(hand, calls, expected):
     """SAYC-booklet swaps Cappelletti for the booklet's natural defence (sayc.md 14)."""
-    system = ConventionLibrary().system("SAYC-booklet")
+    system = system_named(ConventionLibrary(), "SAYC-booklet")
     assert bid(Robot(system, opponents=system), hand, calls) == expected
 
 

@@ -19,6 +19,7 @@ from bidding.model.cards import Seat, Vulnerability, random_deal
 from bidding.laboratory.cases import load_cases, run_cases
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT.parent / "shared" / "data" / "sayc-cases.jsonl"
@@ -35,7 +36,7 @@ def library():
 
 @pytest.fixture(scope="module")
 def report(library):
-    return run_cases(load_cases(CASES), library.system("SAYC"))
+    return run_cases(load_cases(CASES), system_named(library, "SAYC"))
 
 
 @needs_cases
@@ -65,7 +66,7 @@ def _held_out(case) -> bool:
 def test_held_out_cases_pass_at_the_target_rate(library):
     """The rules state agreements, not hands: the cases set aside pass at 85% or more too."""
     held_out = [case for case in load_cases(CASES) if _held_out(case)]
-    result = run_cases(held_out, library.system("SAYC"))
+    result = run_cases(held_out, system_named(library, "SAYC"))
     assert len(held_out) > 100
     assert result.passed >= 0.85 * (result.passed + result.failed), result.summary()
 
@@ -75,7 +76,7 @@ def test_every_action_and_convention_is_described(library, name):
     """Every convention a system uses has a description, and every action says what it
     shows: hand types (from which the description is generated) or a `meaning`. A bare pass
     ("no other call") is the one action allowed to say nothing."""
-    system = library.system(name)
+    system = system_named(library, name)
     undescribed = set()
     silent = []
     for node in system.nodes():
@@ -94,7 +95,7 @@ def test_every_action_and_convention_is_described(library, name):
 @pytest.mark.parametrize("name", SYSTEMS)
 def test_every_rule_has_a_description(library, name):
     """The concrete rules of many auctions all carry a description and a source line."""
-    system = library.system(name)
+    system = system_named(library, name)
     rng = np.random.default_rng(7)
     for auction in _random_auctions(system, rng, 40):
         ruleset = system.ruleset(auction)
@@ -108,7 +109,7 @@ def test_every_call_on_random_deals_is_explained(library, name):
     """Robots of the system bid random deals; each call they make is explained by the same
     system: a call chosen by a rule is explained by that rule, a pass without a rule as
     'no agreement', and a forced cheapest natural call as natural (off system)."""
-    system = library.system(name)
+    system = system_named(library, name)
     rng = np.random.default_rng(2024)
     robot = Robot(system, opponents=system)     # both sides play it, as explain() reads them
     for _ in range(60):
@@ -147,7 +148,7 @@ def _random_auctions(system, rng, count):
 
 def _update_baseline() -> None:
     library = ConventionLibrary()
-    result = run_cases(load_cases(CASES), library.system("SAYC"))
+    result = run_cases(load_cases(CASES), system_named(library, "SAYC"))
     data = {"passed": result.passed, "failed": result.failed, "invalid": result.invalid,
             "topics": {topic: counts[0] for topic, counts in result.by_topic().items()}}
     BASELINE.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")

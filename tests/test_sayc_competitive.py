@@ -1,4 +1,4 @@
-"""The competitive half of SAYC (conventions/sayc-comp-*.conv): overcalls, doubles, balancing,
+"""The competitive half of SAYC (conventions/sayc/competitive/): overcalls, doubles, balancing,
 defence to 1NT and to preempts, and our side's actions when they interfere.
 
 The robots here play a small test system: the competitive root conventions as listed in
@@ -16,10 +16,12 @@ import pytest
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Hand, Vulnerability
-from bidding.engine.library import REPO_ROOT, ActionSpec, ConventionLibrary, parse_file
+from bidding.engine.library import ConventionLibrary, REPO_ROOT
+from bidding.engine.xmlreader import ActionSpec, parse_file
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
-COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc-comp-*.conv"))
+COMP_FILES = sorted((REPO_ROOT / "conventions").glob("sayc/competitive/*.conv"))
 ROOTS = ["SAYC 1NT overcall", "SAYC strong takeout double", "SAYC Michaels cue-bid",
          "SAYC unusual notrump", "SAYC weak jump overcalls", "SAYC simple overcalls",
          "SAYC takeout double", "SAYC defence to preempts", "SAYC defence to 1NT",
@@ -81,7 +83,7 @@ def library(tmp_path_factory) -> ConventionLibrary:
 
 @pytest.fixture(scope="module")
 def robot(library) -> Robot:
-    return Robot(library.system("Competitive test"))
+    return Robot(system_named(library, "Competitive test"))
 
 
 def choose(robot: Robot, hand: str, history: str, vulnerability: str = "None") -> str:
@@ -237,7 +239,7 @@ def test_opponents_calls_never_move_our_tree(robot):
 
 
 def test_explanations_tell_the_sides_apart(library):
-    system = library.system("Competitive test")
+    system = system_named(library, "Competitive test")
     explanations = system.explain(Auction.parse("1H 1S 2H"))
     overcall, raise_ = explanations[1], explanations[2]
     assert "overcall" in overcall.text
@@ -266,7 +268,7 @@ def _defending_rows():
 
 @pytest.mark.skipif(not CASES.exists(), reason="shared cases not available")
 def test_defending_dev_cases_pass(library):
-    robot = Robot(library.system("Competitive roots"))
+    robot = Robot(system_named(library, "Competitive roots"))
     rows = _defending_rows()
     passed = 0
     for row in rows:

@@ -8,7 +8,8 @@ import pytest
 import cli
 from bidding.model.cards import Seat, Vulnerability, board_dealer, board_vulnerability
 from bidding.laboratory.cases import parse_case
-from bidding.interfaces.commands.simulate import ProgressBar, load_system
+from bidding.interfaces.commands.options import load_systems
+from bidding.interfaces.commands.simulate import ProgressBar
 from bidding.engine.library import REPO_ROOT
 from bidding.engine.robot import Robot
 from bidding.model.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
@@ -55,7 +56,7 @@ def weak_file(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def weak(weak_file):
-    return load_system(str(weak_file), [])
+    return load_systems([str(weak_file)], [])[str(weak_file)]
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +98,8 @@ def test_each_call_has_its_rule_or_a_no_agreement_position(boards, example):
         without = {index for index, _ in table.no_agreement}
         assert without == {i for i, rule in enumerate(table.rules) if rule is None}
         for source in filter(None, table.rules):
-            assert source.file == str(REPO_ROOT / "conventions" / "strong-1nt-stayman.conv")
+            assert source.file == str(REPO_ROOT / "conventions" / "examples"
+                                      / "strong-1nt-with-stayman.conv")
         assert len(table.rules) == len(table.auction.calls)
         assert table.explanations == ()
     explained = simulate(boards[:4], example, double_dummy=False, explained=True)

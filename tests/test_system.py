@@ -8,17 +8,19 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Hand, Seat, Vulnerability, random_deal
-from bidding.engine.library import ConventionError, ConventionLibrary
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import ConventionError
 from bidding.engine.explain import explain
 from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
 LIBRARY = ConventionLibrary([NATURAL], builtin=False,
-                            files=[REPO / "conventions" / "strong-1nt-stayman.conv",
+                            files=[REPO / "conventions/examples/strong-1nt-with-stayman.conv",
                                    REPO / "systems" / "SLAM-Example.system"])
-EXAMPLE = LIBRARY.system("SLAM Example")
-NATURAL_SYSTEM = LIBRARY.system("Test Natural")
+EXAMPLE = system_named(LIBRARY, "SLAM Example")
+NATURAL_SYSTEM = system_named(LIBRARY, "Test Natural")
 
 
 def auction(text: str, dealer: Seat = Seat.NORTH, vulnerability=Vulnerability.NONE) -> Auction:
@@ -91,7 +93,7 @@ def test_seats_and_passed_hands(tmp_path):
             </balance>
         </actions></convention>""",
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
-    system = library.system("S")
+    system = system_named(library, "S")
     assert calls(system.ruleset(auction(""))) == ["1S"]
     assert calls(system.ruleset(auction("P"))) == ["1S"]
     assert calls(system.ruleset(auction("P P"))) == []
@@ -136,12 +138,11 @@ def test_switch_off_replace_and_base(tmp_path):
             <transfer bid="2D"/></actions></convention>""",
         "texas.conv": """<convention><name>Texas</name><parent>Open</parent><actions>
             <transfer bid="4D"/></actions></convention>""",
-        "base.system": """<system><name>Base</name><convention name="Open">
-            <convention name="Stayman"/><convention name="Transfers"/></convention></system>""",
+        "base.system": """<system><name>Base</name><convention name="Open"/></system>""",
         "variant.system": """<system><name>Variant</name><base>Base</base>
             <off name="Stayman"/><replace name="Transfers" by="Texas"/></system>"""})
-    assert calls(library.system("base").ruleset(auction("1NT P"))) == ["2C", "2D"]
-    assert calls(library.system("variant").ruleset(auction("1NT P"))) == ["4D"]
+    assert calls(system_named(library, "base").ruleset(auction("1NT P"))) == ["2C", "2D"]
+    assert calls(system_named(library, "variant").ruleset(auction("1NT P"))) == ["4D"]
 
 
 def test_sub_conventions_are_not_roots(tmp_path):
@@ -153,7 +154,7 @@ def test_sub_conventions_are_not_roots(tmp_path):
             <ask bid="2C"/></actions></convention>""",
         "s.system": "<system><name>S</name><convention>Open</convention>"
                     "<convention>Stayman</convention></system>"})
-    system = library.system("s")
+    system = system_named(library, "s")
     assert calls(system.ruleset(auction(""))) == ["1NT"]
     assert calls(system.ruleset(auction("1NT P"))) == ["2C"]
 
@@ -170,7 +171,7 @@ def test_a_thousand_rules_load(tmp_path):
              for i in range(8)}
     files["big.system"] = "<system><name>Big</name>" + "".join(
         f"<convention>C{i}</convention>" for i in range(8)) + "</system>"
-    system = small_library(tmp_path, files).system("big")
+    system = system_named(small_library(tmp_path, files), "big")
     assert len(system.nodes()) == 8 * 35 * 5
 
 
@@ -211,7 +212,7 @@ def test_conditions_vulnerability_and_never_chosen_actions(tmp_path):
             </open>
         </actions></convention>""",
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
-    system = library.system("S")
+    system = system_named(library, "S")
     robot = Robot(system)
     assert robot.choose(Hand.parse("AKQ5.A93.KJ2.976"), Auction()).call == Call.parse("1NT")
     assert robot.choose(Hand.parse("AKQ52.A9.KJ32.97"), Auction()).call.is_pass  # 5-4-2-2
@@ -231,7 +232,7 @@ def test_game_forcing_lasts_until_game(tmp_path):
               <rebid bid="2S"/><rebid bid="4S" forcing="game"/></respond></open>
         </actions></convention>""",
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
-    system = library.system("S")
+    system = system_named(library, "S")
     assert system.ruleset(Auction.parse("2C P")).forced
     assert not system.ruleset(Auction.parse("2C X")).forced
     assert system.ruleset(Auction.parse("2C P 2D P 2S P")).forced is False   # 2S: not forcing
@@ -248,12 +249,12 @@ def test_switches_must_name_known_conventions_and_unused_listings_warn(tmp_path)
             <convention>Stayman</convention></system>""",
         "t.system": """<system><name>T</name><base>S</base><off name="Gerber"/>
             <replace name="Stayman" by="Puppet"/></system>"""})
-    system = library.system("S")
+    system = system_named(library, "S")
     assert [str(w) for w in system.warnings] == [
         f"{tmp_path / 's.system'}:2: warning: 'Stayman' is listed but never used: it has "
         f"parents (Open) and none of them includes it here"]
     with pytest.raises(ConventionError) as caught:
-        library.system("T")
+        system_named(library, "T")
     assert "no convention named 'Gerber'" in str(caught.value)
     assert "no convention named 'Puppet'" in str(caught.value)
 
@@ -262,7 +263,7 @@ def test_switches_must_name_known_conventions_and_unused_listings_warn(tmp_path)
 def repository_systems():
     """Every system of the repository's own files, loaded once."""
     library = ConventionLibrary()
-    return [library.system(spec.name) for spec in library.all_systems()]
+    return [system_named(library, spec.name) for spec in library.all_systems()]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -305,9 +306,10 @@ REBIDS_SUB = """<convention><name>Rebids</name><parent>O</parent><actions>
 
 
 def test_levels_and_suits_ranked_against_own_first_suit(tmp_path):
-    system = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
-                                      "<system><name>S</name><convention>O</convention>"
-                                      "</system>"}).system("S")
+    library = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                       "<system><name>S</name><convention>O</convention>"
+                                       "</system>"})
+    system = system_named(library, "S")
     after_1c = {str(r.call): r.description for r in system.ruleset(auction("1C P 1H P"))}
     assert list(after_1c) == ["4H", "1S", "2D", "2H"]
     assert after_1c["1S"] == "one-level new suit: new suit: any hand"
@@ -324,9 +326,10 @@ def test_levels_and_suits_ranked_against_own_first_suit(tmp_path):
 
 
 def test_fit_uses_the_lengths_partner_showed(tmp_path):
-    system = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
-                                      "<system><name>S</name><convention>O</convention>"
-                                      "</system>"}).system("S")
+    library = small_library(tmp_path, {"o.conv": REBIDS, "r.conv": REBIDS_SUB, "s.system":
+                                       "<system><name>S</name><convention>O</convention>"
+                                       "</system>"})
+    system = system_named(library, "S")
     raise_ = next(r for r in system.ruleset(auction("1C P 1H P")) if str(r.call) == "2H")
     assert raise_.promise.lengths[2] == (4, 13)          # partner showed 4+: 4 more make 8
     assert raise_.matches(Hand.parse("K2.Q432.A32.K432"))
@@ -346,7 +349,7 @@ def test_partners_maximum_and_suits_shown_by_a_side(tmp_path):
               </type></handtypes></overcall>
         </actions></convention>""",
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
-    system = library.system("S")
+    system = system_named(library, "S")
     invite = system.ruleset(auction("1H P 2H P"))[0]
     assert invite.description == ("partner showed at most 9 HCP, 25+ HCP combined with "
                                   "partner's maximum")

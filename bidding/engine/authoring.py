@@ -1,11 +1,10 @@
 """Tools for people who write conventions and systems: validate, show, format, list.
 
-Each is a plain function (the tests and the menu call them); `add_conventions_commands`
-wires them into argparse as `conventions validate|show|format|list` and `systems list|show`.
+Each is a plain function; the menu, the tests and the `conventions` and `systems` commands
+(bidding.interfaces.commands.conventions) call them.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import tempfile
@@ -14,9 +13,10 @@ from typing import Iterable
 
 from lxml import etree
 
-from bidding.engine.library import (Convention, ConventionError, ConventionLibrary, Problem, SystemSpec,
-                          add_directory_option, parse_file, read_xml, safe_parser)
-from bidding.engine.system import BiddingSystem, Node
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, parse_file,
+                                      read_xml, safe_parser)
+from bidding.engine.system import BiddingSystem, Node, system_named
 
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
              builtin: bool = True) -> list[Problem]:
@@ -41,7 +41,7 @@ def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = ()
             if isinstance(spec, Convention):
                 system = BiddingSystem.of_convention(spec, library)
             else:
-                system = library.system(spec.name)
+                system = system_named(library, spec.name)
             problems += system.warnings
         except ConventionError as error:
             problems += error.problems
@@ -61,8 +61,9 @@ def convention_tree(name: str, library: ConventionLibrary) -> str:
     lines = [f"{convention.name}" + (f" (also: {', '.join(convention.names[1:])})"
                                      if len(convention.names) > 1 else ""),
              f"  file: {convention.source.file}"]
-    if convention.parents:
-        lines.append(f"  parents: {', '.join(convention.parents)}")
+    parents = library.parents(convention)
+    if parents:
+        lines.append(f"  included by: {', '.join(parents)}")
     if convention.description:
         lines.append(f"  {convention.description}")
     lines += _tree_lines(system.roots, "", convention.name)
@@ -94,7 +95,7 @@ def describe_node(node: Node, convention: str | None = None) -> str:
 
 def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str:
     """A system: names, what it lists, switches, fallback, and its roots to `depth` levels."""
-    system = library.system(name)
+    system = system_named(library, name)
     spec = system.spec
     lines = [system.name + (f" (also: {', '.join(system.names[1:])})"
                             if len(system.names) > 1 else ""), f"  file: {spec.source.file}"]
@@ -103,7 +104,7 @@ def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str
     for base, _ in spec.bases:
         lines.append(f"  based on: {base}")
     for listing in spec.listings:
-        lines += _listing_lines(listing, 1)
+        lines.append(f"  convention: {listing.name}")
     for off, _ in spec.offs:
         lines.append(f"  off: {off}")
     for old, new, _ in spec.replaces:
@@ -115,13 +116,6 @@ def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str
     return "\n".join(lines)
 
 
-def _listing_lines(listing, level: int) -> list[str]:
-    lines = ["  " * level + f"convention: {listing.name}"]
-    for nested in listing.nested:
-        lines += _listing_lines(nested, level + 1)
-    return lines
-
-
 def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
     lines = []
     for number, node in enumerate(nodes, 1):
@@ -130,6 +124,13 @@ def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
         if depth > 1:
             lines += _limited_tree(node.children, label + ".", depth - 1)
     return lines
+
+
+def convention_role(convention: Convention, library: ConventionLibrary) -> str:
+    """Where a convention is used: "included by A, B" (its parents, derived from the
+    inclusions) or "starts sequences"."""
+    parents = library.parents(convention)
+    return f"included by {', '.join(parents)}" if parents else "starts sequences"
 
 
 def list_systems(library: ConventionLibrary) -> list[SystemSpec]:
@@ -182,77 +183,3 @@ def pretty_text(path: Path | str) -> bytes:
     has_declaration = Path(path).read_bytes().lstrip().startswith(b"<?xml")
     body = etree.tostring(tree, encoding="UTF-8", xml_declaration=False, pretty_print=True)
     return (b'<?xml version="1.0" encoding="UTF-8"?>\n' if has_declaration else b"") + body
-
-
-# --- argparse --------------------------------------------------------------------------------
-def add_conventions_commands(subparsers) -> None:
-    """Add `conventions` and `systems` commands; each parser sets `args.run`."""
-    directory = argparse.ArgumentParser(add_help=False)
-    add_directory_option(directory)
-
-    conventions = subparsers.add_parser("conventions", help="check, show and format conventions")
-    commands = conventions.add_subparsers(dest="conventions_command", required=True)
-    command = commands.add_parser("validate", parents=[directory],
-                                  help="check convention or system files, all problems at once")
-    command.add_argument("files", nargs="+", metavar="FILE")
-    command.set_defaults(run=_run_validate)
-    command = commands.add_parser("show", parents=[directory],
-                                  help="a convention as a tree with priorities and sources")
-    command.add_argument("name")
-    command.set_defaults(run=_run_show_convention)
-    command = commands.add_parser("format", parents=[directory],
-                                  help="pretty-print files in place, keeping comments (.bak kept)")
-    command.add_argument("files", nargs="+", metavar="FILE")
-    command.set_defaults(run=_run_format)
-    command = commands.add_parser("list", parents=[directory], help="every known convention")
-    command.set_defaults(run=_run_list_conventions)
-
-    systems = subparsers.add_parser("systems", help="list and show bidding systems")
-    commands = systems.add_subparsers(dest="systems_command", required=True)
-    command = commands.add_parser("list", parents=[directory], help="every known system")
-    command.set_defaults(run=_run_list_systems)
-    command = commands.add_parser("show", parents=[directory], help="a system and its roots")
-    command.add_argument("name")
-    command.add_argument("--depth", type=int, default=1, help="levels of actions to show")
-    command.set_defaults(run=_run_show_system)
-
-
-def _run_validate(args) -> int:
-    problems = validate(args.files, args.dir)
-    for problem in problems:
-        print(problem)
-    errors = sum(1 for p in problems if not p.warning)
-    print(f"{len(args.files)} file(s): {errors} error(s), {len(problems) - errors} warning(s)")
-    return 1 if errors else 0
-
-
-def _run_show_convention(args) -> int:
-    print(convention_tree(args.name, ConventionLibrary(args.dir)))
-    return 0
-
-
-def _run_format(args) -> int:
-    for file in args.files:
-        changed = format_file(file, args.dir)
-        print(f"{file}: {'formatted (original kept as .bak)' if changed else 'already formatted'}")
-    return 0
-
-
-def _run_list_conventions(args) -> int:
-    for convention in list_conventions(ConventionLibrary(args.dir)):
-        role = "sub-convention of " + ", ".join(convention.parents) if convention.parents \
-            else "starts sequences"
-        print(f"{convention.name} ({role}) -- {convention.source.file}")
-    return 0
-
-
-def _run_list_systems(args) -> int:
-    for spec in list_systems(ConventionLibrary(args.dir)):
-        aliases = f" (also: {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
-        print(f"{spec.name}{aliases} -- {spec.source.file}")
-    return 0
-
-
-def _run_show_system(args) -> int:
-    print(system_summary(args.name, ConventionLibrary(args.dir), args.depth))
-    return 0

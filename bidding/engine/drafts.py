@@ -19,12 +19,13 @@ from typing import Callable, Iterator
 
 from lxml import etree
 
-from bidding.engine.library import (ACTION_KINDS, CONVENTION_SUFFIX, INCLUDE_TAGS, SYSTEM_SUFFIX,
-                          ActionSpec, Convention, ConventionError, ConventionLibrary, Inclusion,
-                          Problem, SystemSpec, canonical, parse_file, safe_parser)
-from bidding.engine.system import BiddingSystem
+from bidding.engine.library import (CONVENTION_SUFFIX, SYSTEM_SUFFIX, ConventionLibrary,
+                                    library_files)
+from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
+                                      ConventionError, Inclusion, Problem, SystemSpec, canonical,
+                                      parse_file, safe_parser)
+from bidding.engine.system import BiddingSystem, system_named
 from bidding.model.errors import BridgeError
-
 
 
 class DraftError(BridgeError):
@@ -223,10 +224,12 @@ def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Pr
             staged_dirs.append(staged)
             if not directory.is_dir():
                 continue
-            for file in directory.iterdir():
-                if file.suffix in (CONVENTION_SUFFIX, SYSTEM_SUFFIX) and file.resolve() != path:
-                    shutil.copy2(file, staged / file.name)
-                    renames[str(staged / file.name)] = str(file)
+            for file in library_files(directory):
+                if file.resolve() != path:
+                    copy = staged / file.relative_to(directory)
+                    copy.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(file, copy)
+                    renames[str(copy)] = str(file)
         draft = staging / path.name
         draft.write_bytes(text)
         renames[str(draft)] = str(path)
@@ -261,14 +264,14 @@ def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
         if isinstance(spec, Convention):
             problems += BiddingSystem.of_convention(spec, library).warnings
         else:
-            problems += library.system(spec.name).warnings
+            problems += system_named(library, spec.name).warnings
     except ConventionError as error:
         return problems + error.problems
     for other in library.all_systems():
         if other is spec:
             continue
         try:
-            library.system(other.name)
+            system_named(library, other.name)
         except ConventionError as error:
             problems += [Problem(p.file, p.line, f"system {other.name!r} would not load: "
                                                  f"{p.message}", True) for p in error.problems]

@@ -1,28 +1,16 @@
-"""Convention and system files: XML into checked specification trees, and the library.
-
-Files are parsed safely (no entities, DTDs or network), checked against the RELAX NG schemas
-shipped in `bidding/engine/schema/`, and walked element by element so that every problem is
-reported with file and line, all together, in one `ConventionError`. The format is described
-in docs/convention-format.md.
+"""The convention library: every convention and system on a search path of directories,
+found by name. Reading one file is bidding.engine.xmlreader's work; compiling a system is
+bidding.engine.system's.
 """
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
-from lxml import etree
-
-from bidding.model.cards import Hand
-from bidding.model.errors import BridgeError
-from bidding.engine.handtypes import (SIDES, SUIT_KINDS, Combined, Condition, Constraint, FigureRange, Fit,
-                        Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn, ShapeTest,
-                        ShownSuits, Stopper, SuitHolding, SuitRef, SuitReferenceError, Support,
-                        Vulnerable)
-from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, Source, parse_over
+from bidding.engine.rules import Source
+from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
+                                      parse_file)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BUILTIN_CONVENTIONS = REPO_ROOT / "conventions"
@@ -30,685 +18,7 @@ BUILTIN_SYSTEMS = REPO_ROOT / "systems"
 CONVENTION_SUFFIX = ".conv"
 SYSTEM_SUFFIX = ".system"
 
-ROOT_KINDS = ("open", "overcall", "double", "balance")
-ACTION_KINDS = ROOT_KINDS + (
-    "advance", "respond", "rebid", "raise", "invite", "accept", "decline", "ask", "tell",
-    "relay", "relaybid", "transfer", "cuebid", "competitiveraise", "correct", "signoff",
-    "pass", "redouble", "call")
-INCLUDE_TAGS = ("convention", "subconvention")
-FORCING_VALUES = ("no", "yes", "game")
-_TRUE = ("yes", "true", "1", "on")
-_FALSE = ("no", "false", "0", "off")
 
-
-class ConventionError(BridgeError):
-    """Problems in convention or system files, each `file:line: message`, all together."""
-
-    def __init__(self, problems: Iterable["Problem"]) -> None:
-        self.problems = list(problems)
-        count = len(self.problems)
-        if count == 1 and not self.problems[0].file:     # a name asked for, not a file
-            super().__init__(str(self.problems[0]))
-            return
-        head = f"{count} problem{'s' if count != 1 else ''} in convention/system files"
-        super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One error or warning about a file, with its place."""
-
-    file: str
-    line: int
-    message: str
-    warning: bool = False
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}: " if self.file else ""
-        return f"{where}{'warning: ' if self.warning else ''}{self.message}"
-
-
-def canonical(name: str) -> str:
-    """Names match ignoring case and runs of blanks."""
-    return " ".join(name.split()).casefold()
-
-
-# --- specification trees --------------------------------------------------------------------
-@dataclass(frozen=True)
-class Inclusion:
-    """`<convention name="X"/>` inside actions: splice X's top-level actions here."""
-
-    name: str
-    source: Source
-
-
-@dataclass(frozen=True, eq=False)
-class ActionSpec:
-    """One action as written: kind, call, `over`, hand types and continuations."""
-
-    kind: str
-    call: CallTemplate
-    over: frozenset[int]
-    seats: frozenset[int] | None
-    handtypes: tuple[HandType, ...] | None     # None: any hand
-    children: tuple["ActionSpec | Inclusion", ...]
-    source: Source
-    meaning: str | None = None
-    alert: bool = False
-    forcing: str = "no"
-    shows: tuple[SuitRef, ...] | None = None
-    over_text: str | None = None                # as written; None when defaulted
-    levels: frozenset[int] | None = None        # the bid must be at one of these levels
-
-    def heading(self) -> str:
-        """Kind, call and the attributes as written: "rebid new, levels 2, forcing"."""
-        parts = [f"{self.kind} {self.call.text}"]
-        if self.over_text is not None:
-            parts.append(f"over {self.over_text}")
-        if self.seats:
-            parts.append("seats " + "".join(str(seat) for seat in sorted(self.seats)))
-        if self.levels:
-            parts.append("levels " + "".join(str(level) for level in sorted(self.levels)))
-        if self.forcing != "no":
-            parts.append("forcing" if self.forcing == "yes" else "game forcing")
-        if self.alert:
-            parts.append("alert")
-        return ", ".join(parts)
-
-
-@dataclass(eq=False)
-class Convention:
-    """A parsed `.conv` file."""
-
-    names: list[str]
-    parents: list[str]
-    description: str | None
-    actions: tuple[ActionSpec | Inclusion, ...]
-    source: Source
-
-    @property
-    def name(self) -> str:
-        return self.names[0]
-
-    @property
-    def can_start_sequences(self) -> bool:
-        return not self.parents
-
-
-@dataclass
-class Listing:
-    """A `<convention>` line of a system, with the ones nested under it."""
-
-    name: str
-    source: Source
-    nested: list["Listing"] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class SystemSpec:
-    """A parsed `.system` file."""
-
-    names: list[str]
-    description: str | None
-    bases: list[tuple[str, Source]]
-    listings: list[Listing]
-    offs: list[tuple[str, Source]]
-    replaces: list[tuple[str, str, Source]]
-    fallback: tuple[str, Source] | None
-    source: Source
-
-    @property
-    def name(self) -> str:
-        return self.names[0]
-
-
-# --- parsing ---------------------------------------------------------------------------------
-def safe_parser(remove_blank_text: bool = False) -> etree.XMLParser:
-    """No entity expansion, no DTD, no network; comments kept for the formatter."""
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           remove_comments=False, remove_blank_text=remove_blank_text,
-                           huge_tree=False)
-
-
-@lru_cache(maxsize=None)
-def schema(kind: str) -> etree.RelaxNG:
-    """The RELAX NG schema for `convention` or `system` files, shipped with the package."""
-    text = resources.files("bidding.engine").joinpath("schema", f"{kind}.rng").read_bytes()
-    return etree.RelaxNG(etree.fromstring(text, safe_parser()))
-
-
-def read_xml(path: Path, problems: list[Problem]) -> etree._ElementTree | None:
-    try:
-        return etree.parse(str(path), safe_parser())
-    except etree.XMLSyntaxError as error:
-        line = error.position[0] if error.position else 1
-        problems.append(Problem(str(path), line, f"not well-formed XML: {error.msg}"))
-    except OSError as error:
-        problems.append(Problem(str(path), 0, f"cannot read file: {error.strerror or error}"))
-    return None
-
-
-def parse_file(path: Path | str) -> tuple[Convention | SystemSpec | None, list[Problem]]:
-    """Parse one `.conv` or `.system` file; returns the spec (None if unusable) and problems."""
-    path = Path(path)
-    problems: list[Problem] = []
-    tree = read_xml(path, problems)
-    if tree is None:
-        return None, problems
-    root = tree.getroot()
-    reader = _Reader(str(path), problems)
-    if root.tag == "convention":
-        spec = reader.convention(root)
-    elif root.tag == "system":
-        spec = reader.system(root)
-    else:
-        problems.append(Problem(str(path), root.sourceline or 1,
-                                f"root element is <{root.tag}>: expected <convention> or <system>"))
-        return None, problems
-    _add_schema_problems(tree, root.tag, str(path), problems)
-    if any(not p.warning for p in problems):
-        return None, problems
-    return spec, problems
-
-
-def _add_schema_problems(tree, kind: str, file: str, problems: list[Problem]) -> None:
-    """Schema messages for lines the reader found nothing wrong with (its messages are clearer)."""
-    validator = schema(kind)
-    if validator.validate(tree):
-        return
-    reported = {p.line for p in problems}
-    for entry in validator.error_log:
-        if entry.line not in reported:
-            problems.append(Problem(file, entry.line, f"schema: {entry.message}"))
-            reported.add(entry.line)
-
-
-class _Reader:
-    """Walks one document, building specs and collecting located problems."""
-
-    def __init__(self, file: str, problems: list[Problem]) -> None:
-        self.file = file
-        self.problems = problems
-
-    # -- helpers ---------------------------------------------------------------------------
-    def error(self, element, message: str) -> None:
-        self.problems.append(Problem(self.file, element.sourceline or 0, message))
-
-    def source(self, element) -> Source:
-        return Source(self.file, element.sourceline or 0)
-
-    def attributes(self, element, allowed: tuple[str, ...]) -> dict[str, str]:
-        for name in element.attrib:
-            if name not in allowed:
-                hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
-                self.error(element, f"unknown attribute {name!r} on <{element.tag}>{hint}")
-        return {k: v for k, v in element.attrib.items() if k in allowed}
-
-    def elements(self, element):
-        """The child elements of a container, reporting any stray text among them."""
-        texts = [element.text] + [child.tail for child in element]
-        stray = next((t.strip() for t in texts if t and t.strip()), None)
-        if stray:
-            self.error(element, f"unexpected text {stray[:30]!r} in <{element.tag}>: "
-                                f"only elements belong here")
-        return [child for child in element if isinstance(child.tag, str)]
-
-    def text_of(self, element) -> str:
-        text = " ".join((element.text or "").split())
-        if not text:
-            self.error(element, f"<{element.tag}> is empty")
-        return text
-
-    def number(self, element, name: str, low: int, high: int, halves: bool = False) -> int | None:
-        """An attribute as a whole number (or, with halves, doubled), within [low, high]."""
-        text = element.get(name)
-        if text is None:
-            return None
-        try:
-            value = float(text.strip()) if halves else int(text.strip())
-        except ValueError:
-            kind = "a number like 1.5" if halves else "a whole number"
-            self.error(element, f"<{element.tag}> {name}={text!r} is not {kind}")
-            return None
-        if halves and (value * 2) != int(value * 2):
-            self.error(element, f"<{element.tag}> {name}={text!r}: use whole or half numbers")
-            return None
-        if not low <= value <= high:
-            self.error(element, f"<{element.tag}> {name}={text!r} is outside {low}..{high}")
-            return None
-        return int(value * 2) if halves else int(value)
-
-    def pair(self, element, low_name: str, high_name: str, low: int, high: int,
-             halves: bool = False) -> tuple[int | None, int | None]:
-        lo = self.number(element, low_name, low, high, halves)
-        hi = self.number(element, high_name, low, high, halves)
-        if lo is not None and hi is not None and lo > hi:
-            self.error(element, f"<{element.tag}> {low_name}={element.get(low_name)} is more "
-                                f"than {high_name}={element.get(high_name)}: no hand can fit")
-        return lo, hi
-
-    def flag(self, element, name: str, default: bool | None) -> bool | None:
-        text = element.get(name)
-        if text is None:
-            return default
-        key = text.strip().lower()
-        if key in _TRUE:
-            return True
-        if key in _FALSE:
-            return False
-        self.error(element, f"<{element.tag}> {name}={text!r}: use yes or no")
-        return default
-
-    def suit_ref(self, element, name: str, default: str | None = None) -> SuitRef | None:
-        text = element.get(name, default)
-        if text is None:
-            self.error(element, f"<{element.tag}> needs a {name}= attribute (a suit reference)")
-            return None
-        try:
-            return SuitRef.parse(text)
-        except SuitReferenceError as error:
-            self.error(element, f"<{element.tag}> {name}=: {error}")
-            return None
-
-    def seats(self, element, name: str) -> frozenset[int] | None:
-        text = element.get(name)
-        if text is None:
-            return None
-        digits = text.replace(",", "").replace(" ", "")
-        if not digits or any(ch not in "1234" for ch in digits):
-            self.error(element, f"<{element.tag}> {name}={text!r}: use seat digits 1-4, e.g. 123")
-            return None
-        return frozenset(int(ch) for ch in digits)
-
-    # -- conventions -----------------------------------------------------------------------
-    def convention(self, root) -> Convention | None:
-        self.attributes(root, ())
-        names, parents, description, actions = [], [], None, None
-        for child in self.elements(root):
-            self.attributes(child, ())
-            if child.tag == "name":
-                names.append(self.text_of(child))
-            elif child.tag == "parent":
-                parents.append(self.text_of(child))
-            elif child.tag == "description":
-                if description is not None:
-                    self.error(child, "more than one <description>")
-                description = " ".join((child.text or "").split())
-            elif child.tag == "actions":
-                if actions is not None:
-                    self.error(child, "more than one <actions>")
-                actions = self.action_list(child)
-            else:
-                self.error(child, f"unknown element <{child.tag}> in <convention>; expected "
-                                  f"name, parent, description, actions")
-        if not [n for n in names if n]:
-            self.error(root, "a convention needs at least one <name>")
-        if actions is None:
-            self.error(root, "a convention needs <actions>")
-        return Convention([n for n in names if n], [p for p in parents if p], description,
-                          actions or (), self.source(root))
-
-    def action_list(self, parent) -> tuple[ActionSpec | Inclusion, ...]:
-        items: list[ActionSpec | Inclusion] = []
-        for child in self.elements(parent):
-            if child.tag in ACTION_KINDS:
-                action = self.action(child)
-                if action is not None:
-                    items.append(action)
-            elif child.tag in INCLUDE_TAGS:
-                self.attributes(child, ("name",))
-                name = (child.get("name") or child.text or "").strip()
-                if not name:
-                    self.error(child, f"<{child.tag}> needs name=\"...\" "
-                                      f"(the convention to include)")
-                else:
-                    items.append(Inclusion(name, self.source(child)))
-            elif child.tag != "handtypes" or parent.tag == "actions":
-                self.error(child, f"unknown element <{child.tag}> in <{parent.tag}>; expected an "
-                                  f"action ({', '.join(ACTION_KINDS)}) or <convention name=.../>")
-        return tuple(items)
-
-    def action(self, element) -> ActionSpec | None:
-        attrs = self.attributes(element, ("bid", "over", "seats", "levels", "meaning", "alert",
-                                          "forcing", "shows"))
-        call = None
-        if "bid" not in attrs:
-            self.error(element, f"<{element.tag}> needs bid=\"...\" (the call it makes)")
-        else:
-            try:
-                call = CallTemplate.parse(attrs["bid"])
-            except CallTemplateError as error:
-                self.error(element, str(error))
-        default_over = "bid" if element.tag in ("overcall", "double", "balance") else "PASS"
-        try:
-            over = parse_over(attrs.get("over", default_over))
-        except OverError as error:
-            self.error(element, str(error))
-            over = frozenset()
-        forcing = attrs.get("forcing", "no").strip().lower()
-        if forcing in _TRUE:
-            forcing = "yes"
-        elif forcing in _FALSE:
-            forcing = "no"
-        if forcing not in FORCING_VALUES:
-            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes or game")
-        handtypes_elements = [c for c in element if c.tag == "handtypes"]
-        if len(handtypes_elements) > 1:
-            self.error(handtypes_elements[1], f"<{element.tag}> has more than one <handtypes>")
-        handtypes = self.handtypes(handtypes_elements[0]) if handtypes_elements else None
-        children = self.action_list(element)
-        levels = self.levels(element, call)
-        if call is None:
-            return None
-        return ActionSpec(element.tag, call, over, self.seats(element, "seats"), handtypes,
-                          children, self.source(element), attrs.get("meaning"),
-                          bool(self.flag(element, "alert", False)), forcing,
-                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels)
-
-    def levels(self, element, call: CallTemplate | None) -> frozenset[int] | None:
-        """`levels="12"`: the levels the resolved bid may have."""
-        text = element.get("levels")
-        if text is None:
-            return None
-        digits = text.replace(",", "").replace(" ", "")
-        if not digits or any(ch not in "1234567" for ch in digits):
-            self.error(element, f"levels={text!r}: use level digits 1-7, e.g. 12")
-            return None
-        levels = frozenset(int(ch) for ch in digits)
-        fixed = call.call if call is not None else None
-        if fixed is not None and not (fixed.is_bid and fixed.level in levels):
-            self.error(element, f"levels={text!r} excludes the call {fixed}: the action would "
-                                f"never apply (levels= is for relative bids such as new)")
-        return levels
-
-    def shows(self, element, text: str | None) -> tuple[SuitRef, ...] | None:
-        if text is None:
-            return None
-        if text.strip().lower() == "none":
-            return ()
-        refs = []
-        for word in text.split(","):
-            try:
-                refs.append(SuitRef.parse(word))
-            except SuitReferenceError as error:
-                self.error(element, f"shows=: {error}")
-        return tuple(refs)
-
-    def handtypes(self, element) -> tuple[HandType, ...]:
-        self.attributes(element, ())
-        types = []
-        for child in self.elements(element):
-            if child.tag != "type":
-                self.error(child, f"unknown element <{child.tag}> in <handtypes>; expected <type>")
-                continue
-            self.attributes(child, ())
-            constraints = [c for c in (self.constraint(e) for e in self.elements(child)) if c]
-            types.append(HandType(tuple(constraints), child.sourceline or 0))
-        return tuple(types)
-
-    # -- hand type elements ----------------------------------------------------------------
-    def constraint(self, element) -> Constraint | None:
-        tag = element.tag
-        line = element.sourceline or 0
-        reader = _CONSTRAINT_READERS.get(tag)
-        if reader is None:
-            self.error(element, f"unknown element <{tag}> in <type>; expected one of "
-                                f"{', '.join(_CONSTRAINT_READERS)}")
-            return None
-        allowed, build = reader
-        self.attributes(element, allowed)
-        if tag != "condition" and len(element):
-            self.error(element, f"<{tag}> takes no content")
-        return build(self, element, line)
-
-    def figure(self, element, line: int, figure: str, high: int, halves: bool = False):
-        low_value, high_value = self.pair(element, "min", "max", 0, high, halves)
-        return FigureRange(line, figure, low_value, high_value)
-
-    def holding(self, element, line: int, ref: SuitRef | None, allow_any: bool):
-        if ref is None:
-            return None
-        low, high = self.pair(element, "min", "max", 0, 13)
-        honours = self.pair(element, "honorsmin", "honorsmax", 0, 5)
-        controls = self.pair(element, "controlsmin", "controlsmax", 0, 3)
-        any_of = bool(self.flag(element, "any", False)) if allow_any else False
-        kind = self.choice(element, "kind", tuple(SUIT_KINDS), None) if allow_any else None
-        if kind is not None and ref.is_fixed and \
-                ref.candidates(None, None)[0] not in SUIT_KINDS[kind]:
-            self.error(element, f"<{element.tag}> ref={ref.word!r} is never a {kind}")
-            return None
-        return SuitHolding(line, ref, low, high, honours, controls, any_of, kind)
-
-    def choice(self, element, name: str, values: tuple[str, ...], default: str | None):
-        """An attribute that takes one of a few words (any case)."""
-        text = element.get(name)
-        if text is None:
-            return default
-        word = text.strip().lower()
-        if word not in values:
-            self.error(element, f"<{element.tag}> {name}={text!r}: use {', '.join(values)}")
-            return default
-        return word
-
-    def combined(self, element, line: int):
-        low, high = self.pair(element, "min", "max", 0, 40)
-        count = self.choice(element, "count", ("hcp", "points", "support"), "hcp")
-        use = self.choice(element, "use", ("min", "max"), "min")
-        ref = None
-        if count == "support":
-            ref = self.suit_ref(element, "suit", "partner")
-            if ref is None:
-                return None
-        elif element.get("suit") is not None:
-            self.error(element, "<combined> suit= goes with count=\"support\" (support points "
-                                "for that suit)")
-        return Combined(line, low, high, count, ref, use)
-
-    def fit(self, element, line: int):
-        ref = self.suit_ref(element, "suit", "partner")
-        low, high = self.pair(element, "min", "max", 0, 26)
-        if low is None and high is None:
-            self.error(element, "<fit> needs min= or max= (cards in the suit together)")
-            return None
-        return None if ref is None else Fit(line, ref, low, high,
-                                            bool(self.flag(element, "any", False)))
-
-    def shown(self, element, line: int):
-        side = self.choice(element, "side", SIDES, None)
-        if side is None:
-            if element.get("side") is None:
-                self.error(element, f"<shown> needs side=\"...\" ({', '.join(SIDES)})")
-            return None
-        low, high = self.pair(element, "min", "max", 0, 4)
-        return ShownSuits(line, side, low, high)
-
-    def condition(self, element, line: int):
-        text = " ".join((element.text or "").split())
-        if not text:
-            self.error(element, "<condition> is empty: write a dealer expression such as hcp >= 15")
-            return None
-        compiled = compiled_condition(text)
-        if isinstance(compiled, str):
-            self.error(element, compiled)
-            return None
-        predicate, description = compiled
-        return Condition(line, text, predicate, description)
-
-    # -- systems ---------------------------------------------------------------------------
-    def system(self, root) -> SystemSpec:
-        self.attributes(root, ())
-        names, bases, listings, offs, replaces = [], [], [], [], []
-        description = fallback = None
-        for child in self.elements(root):
-            tag = child.tag
-            if tag == "name":
-                self.attributes(child, ())
-                names.append(self.text_of(child))
-            elif tag == "description":
-                self.attributes(child, ())
-                description = " ".join((child.text or "").split())
-            elif tag == "convention":
-                listing = self.listing(child)
-                if listing:
-                    listings.append(listing)
-            elif tag in ("base", "off", "fallback"):
-                self.attributes(child, ("name",))
-                name = (child.get("name") or child.text or "").strip()
-                if not name:
-                    self.error(child, f"<{tag}> needs name=\"...\"")
-                    continue
-                entry = (name, self.source(child))
-                if tag == "base":
-                    bases.append(entry)
-                elif tag == "off":
-                    offs.append(entry)
-                elif fallback is not None:
-                    self.error(child, "more than one <fallback>")
-                else:
-                    fallback = entry
-            elif tag == "replace":
-                attrs = self.attributes(child, ("name", "by"))
-                if not attrs.get("name", "").strip() or not attrs.get("by", "").strip():
-                    self.error(child, "<replace> needs name=\"...\" and by=\"...\"")
-                    continue
-                replaces.append((attrs["name"].strip(), attrs["by"].strip(), self.source(child)))
-            else:
-                self.error(child, f"unknown element <{tag}> in <system>; expected name, "
-                                  f"description, base, convention, off, replace, fallback")
-        if not [n for n in names if n]:
-            self.error(root, "a system needs at least one <name>")
-        return SystemSpec([n for n in names if n], description, bases, listings, offs, replaces,
-                          fallback, self.source(root))
-
-
-    def listing(self, element) -> Listing | None:
-        self.attributes(element, ("name",))
-        nested_elements = [child for child in element if isinstance(child.tag, str)]
-        name = (element.get("name") or "").strip()
-        text = " ".join((element.text or "").split())
-        if not name:
-            name = text
-        elif text:
-            self.error(element, "<convention> has both name= and text; use one")
-        if not name:
-            self.error(element, "<convention> needs a name: <convention>Stayman</convention> "
-                                "or <convention name=\"Stayman\"/>")
-            return None
-        nested = []
-        for child in nested_elements:
-            if child.tag != "convention":
-                self.error(child, f"unknown element <{child.tag}> in a system's <convention>")
-                continue
-            listing = self.listing(child)
-            if listing:
-                nested.append(listing)
-        return Listing(name, self.source(element), nested)
-
-
-PROBE_HANDS = tuple(Hand.parse(text) for text in (
-    "AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432",
-    "5432.5432.5432.2", "AKQ.AKQ.AKQ.AKQJ", "KJ72.Q984.52.A73"))
-"""Hands every `condition` is tried on when it is loaded: one-suiters (voids), a yarborough,
-the strongest hand and an ordinary one. A condition that fails on one of them (dividing by a
-length that can be zero, say) is an error in the file."""
-
-
-@lru_cache(maxsize=None)
-def compiled_condition(text: str) -> tuple[Callable, str] | str:
-    """The dealer module's predicate for a `condition` text and its description, or the
-    message saying why there is none. Compiled (and tried on PROBE_HANDS) once per process:
-    libraries are loaded repeatedly and rules share conditions."""
-    compile_hand_condition = _dealer_compiler()
-    if compile_hand_condition is None:
-        return ("<condition> needs the dealer module (dealer.compile_hand_condition), which "
-                "is not available")
-    try:
-        compiled = compile_hand_condition(text, "<condition>")
-    except ValueError as error:
-        return str(error)
-    except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
-        return (f"<condition> {text!r} could not be compiled: the dealer module failed with "
-                f"{type(error).__name__}: {error}")
-    for hand in PROBE_HANDS:
-        try:
-            compiled(hand)
-        except Exception as error:  # noqa: BLE001 - reported with the file and line
-            return (f"<condition> {text!r} fails on the hand {hand}: {error}; guard it, e.g. "
-                    f"`spades > 0 and hcp / spades >= 3`")
-    return compiled, getattr(compiled, "describe", lambda: text)()
-
-
-def _dealer_compiler():
-    """The dealer module's compiler of one-hand conditions, or None if it is missing."""
-    try:
-        from dealer import compile_hand_condition
-    except ImportError:
-        try:
-            from dealer.compile import compile_hand_condition
-        except ImportError:
-            return None
-    return compile_hand_condition
-
-
-_HOLDING_ATTRIBUTES = ("min", "max", "honorsmin", "honorsmax", "controlsmin", "controlsmax")
-_CONSTRAINT_READERS = {
-    "HCP": (("min", "max"), lambda r, e, n: r.figure(e, n, "hcp", 40)),
-    "hcp": (("min", "max"), lambda r, e, n: r.figure(e, n, "hcp", 40)),
-    "points": (("min", "max"), lambda r, e, n: r.figure(e, n, "points", 60)),
-    "losers": (("min", "max"), lambda r, e, n: r.figure(e, n, "losers", 13)),
-    "quicktricks": (("min", "max"), lambda r, e, n: r.figure(e, n, "quicktricks", 10, True)),
-    "controls": (("min", "max"), lambda r, e, n: r.figure(e, n, "controls", 12)),
-    "support": (("min", "max", "suit"), lambda r, e, n: _support(r, e, n)),
-    "spades": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("s"), False)),
-    "hearts": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("h"), False)),
-    "diamonds": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("d"), False)),
-    "clubs": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("c"), False)),
-    "suit": (("ref", "any", "kind") + _HOLDING_ATTRIBUTES,
-             lambda r, e, n: r.holding(e, n, r.suit_ref(e, "ref"), True)),
-    "balanced": ((), lambda r, e, n: ShapeTest(n, "balanced")),
-    "semibalanced": ((), lambda r, e, n: ShapeTest(n, "semibalanced")),
-    "unbalanced": ((), lambda r, e, n: ShapeTest(n, "unbalanced")),
-    "ruleof20": ((), lambda r, e, n: ShapeTest(n, "ruleof20")),
-    "ruleof15": ((), lambda r, e, n: ShapeTest(n, "ruleof15")),
-    "longest": (("suit",), lambda r, e, n: _with_ref(r, e, "suit", lambda ref: Longest(n, ref))),
-    "stopper": (("suit", "half", "any"), lambda r, e, n: _with_ref(
-        r, e, "suit", lambda ref: Stopper(n, ref, bool(r.flag(e, "half", False)),
-                                          bool(r.flag(e, "any", False))))),
-    "vul": (("we", "they"), lambda r, e, n: Vulnerable(n, r.flag(e, "we", None),
-                                                       r.flag(e, "they", None))),
-    "seat": (("in",), lambda r, e, n: _seat(r, e, n)),
-    "passedhand": (("value",), lambda r, e, n: PassedHand(n, bool(r.flag(e, "value", True)))),
-    "combined": (("min", "max", "count", "suit", "use"), lambda r, e, n: r.combined(e, n)),
-    "partnerhcp": (("min", "max"), lambda r, e, n: PartnerHcp(n, *r.pair(e, "min", "max", 0, 40))),
-    "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
-    "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
-    "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
-    "condition": ((), lambda r, e, n: r.condition(e, n)),
-}
-
-
-def _support(reader: _Reader, element, line: int):
-    ref = reader.suit_ref(element, "suit", "partner")
-    low, high = reader.pair(element, "min", "max", 0, 60)
-    return None if ref is None else Support(line, ref, low, high)
-
-
-def _with_ref(reader: _Reader, element, name: str, build):
-    ref = reader.suit_ref(element, name)
-    return None if ref is None else build(ref)
-
-
-def _seat(reader: _Reader, element, line: int):
-    if element.get("in") is None:
-        reader.error(element, "<seat> needs in=\"...\" (seat digits 1-4, e.g. 34)")
-        return None
-    seats = reader.seats(element, "in")
-    return None if seats is None else SeatIn(line, seats)
-
-
-
-
-# --- the library -----------------------------------------------------------------------------
 def _known_names(table: dict, name: str, kind: str) -> str:
     """What to offer instead of an unknown name: every known one when there are few, else
     the close ones (a typo) and where to find the rest."""
@@ -723,66 +33,109 @@ def _known_names(table: dict, name: str, kind: str) -> str:
 _FEW_NAMES = 12
 
 
-def add_directory_option(parser) -> None:
-    """The command-line tools' `--dir DIR` (repeatable): user directories of conventions
-    and systems, the list ConventionLibrary takes."""
-    parser.add_argument("--dir", action="append", default=[], metavar="DIR",
-                        help="also load conventions and systems from DIR (repeatable)")
+BUILTIN_PREFIX = "builtin:"
+"""`builtin:SAYC` is the shipped SAYC even when a user's file shadows the name."""
+
+
+def library_files(directory: Path) -> list[Path]:
+    """The `.conv` and `.system` files under `directory`, in sorted order, sub-folders
+    included. Dot-files and dot-folders are skipped (`.NAME.XXXX.conv` is the temporary
+    file of an interrupted save); backups (`NAME.conv.bak`, `NAME.conv~`) do not end in
+    `.conv` or `.system`."""
+    found = []
+    for path in sorted(directory.rglob("*")):
+        parts = path.relative_to(directory).parts
+        if any(part.startswith(".") for part in parts):
+            continue
+        if path.suffix in (CONVENTION_SUFFIX, SYSTEM_SUFFIX) and path.is_file():
+            found.append(path)
+    return found
 
 
 class ConventionLibrary:
     """Every convention and system found on the search path, by name.
 
-    The path is the repository's `conventions/` and `systems/`, then the user directories
-    given. Loading collects all problems of all files and raises one ConventionError.
+    The path is the repository's `conventions/` and `systems/` (the shipped files), then the
+    user directories and files given. A user's file shadows a shipped one of the same name
+    (a notice says so); the shipped one stays reachable as `builtin:NAME`. Loading collects
+    all problems of all files and raises one ConventionError.
     """
 
     def __init__(self, directories: Iterable[Path | str] = (), builtin: bool = True,
                  files: Iterable[Path | str] = ()) -> None:
-        self.directories = ([BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS] if builtin else []) + \
-            [Path(d) for d in directories]
-        self.conventions: dict[str, list[Convention]] = {}
+        shipped_directories = [BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS] if builtin else []
+        self.directories = shipped_directories + [Path(d) for d in directories]
+        self.conventions: dict[str, list[Convention]] = {}   # by name, as a user sees them
         self.systems: dict[str, list[SystemSpec]] = {}
+        self._shipped: dict[str, dict[str, list]] = {"convention": {}, "system": {}}
+        self._users: dict[str, dict[str, list]] = {"convention": {}, "system": {}}
         self.warnings: list[Problem] = []
+        self.notices: list[str] = []
+        self.compiled_systems: dict[SystemSpec, object] = {}   # bidding.engine.system's cache
+        self._includers: dict[str, list[str]] | None = None    # name -> includers' names
         problems: list[Problem] = []
-        paths = []
-        for directory in self.directories:
-            if directory.is_dir():
-                paths += sorted(p for p in directory.iterdir()
-                                if p.suffix in (CONVENTION_SUFFIX, SYSTEM_SUFFIX))
-        paths += [Path(f) for f in files]
+        paths = [(path, directory in shipped_directories)
+                 for directory in self.directories if directory.is_dir()
+                 for path in library_files(directory)]
+        paths += [(Path(f), False) for f in files]
         seen = set()
-        for path in paths:
+        for path, shipped in paths:
             if path.resolve() in seen:
                 continue
             seen.add(path.resolve())
             spec, found = parse_file(path)
             problems += [p for p in found if not p.warning]
             self.warnings += [p for p in found if p.warning]
-            if isinstance(spec, Convention):
-                self._add(self.conventions, spec)
-            elif isinstance(spec, SystemSpec):
-                self._add(self.systems, spec)
+            if spec is not None:
+                kind = "convention" if isinstance(spec, Convention) else "system"
+                _add((self._shipped if shipped else self._users)[kind], spec)
         if problems:
             raise ConventionError(problems)
-        self._system_cache: dict[str, object] = {}
-
-    @staticmethod
-    def _add(table: dict, spec) -> None:
-        for name in dict.fromkeys(canonical(n) for n in spec.names):
-            entries = table.setdefault(name, [])
-            if spec not in entries:
-                entries.append(spec)
+        for kind, visible in (("convention", self.conventions), ("system", self.systems)):
+            visible.update(self._shipped[kind])
+            visible.update(self._users[kind])
+            self.notices += _shadowing_notices(kind, self._users[kind], self._shipped[kind])
 
     def find_convention(self, name: str, source: Source | None = None) -> Convention:
-        return self._find(self.conventions, name, "convention", source)
+        return self._find("convention", name, source)
 
     def find_system_spec(self, name: str, source: Source | None = None) -> SystemSpec:
-        return self._find(self.systems, name, "system", source)
+        return self._find("system", name, source)
 
-    @staticmethod
-    def _find(table: dict, name: str, kind: str, source: Source | None):
-        entries = table.get(canonical(name), [])
+    def spec_from_file(self, path: Path | str) -> Convention | SystemSpec:
+        """The spec the library read from `path` (one of its files)."""
+        resolved = Path(path).resolve()
+        for spec in self.all_conventions() + self.all_systems():
+            if Path(spec.source.file).resolve() == resolved:
+                return spec
+        raise ConventionError([Problem(str(path), 0, "not among the library's files")])
+
+    def has_convention(self, name: str) -> bool:
+        """Some file (one or more) claims the convention name."""
+        table, key = self._table_and_key("convention", name)
+        return key in table
+
+    def parents(self, convention: Convention) -> list[str]:
+        """The conventions that include `convention` (first names), after the parents a
+        2009 file writes by hand."""
+        if self._includers is None:
+            self._includers = {}
+            for includer in self.all_conventions():
+                for name in dict.fromkeys(map(canonical, includer.included_names())):
+                    self._includers.setdefault(name, []).append(includer.name)
+        derived = [includer for name in dict.fromkeys(map(canonical, convention.names))
+                   for includer in self._includers.get(name, [])]
+        return list({canonical(name): name for name in convention.parents + derived}.values())
+
+    def _table_and_key(self, kind: str, name: str) -> tuple[dict, str]:
+        key = canonical(name)
+        if key.startswith(BUILTIN_PREFIX):
+            return self._shipped[kind], canonical(key[len(BUILTIN_PREFIX):])
+        return (self.conventions if kind == "convention" else self.systems), key
+
+    def _find(self, kind: str, name: str, source: Source | None):
+        table, key = self._table_and_key(kind, name)
+        entries = table.get(key, [])
         where = (source.file, source.line) if source else ("", 0)
         if not entries:
             raise ConventionError([Problem(*where, f"no {kind} named {name!r} "
@@ -794,15 +147,31 @@ class ConventionLibrary:
         return entries[0]
 
     def all_conventions(self) -> list[Convention]:
-        return list({id(c): c for cs in self.conventions.values() for c in cs}.values())
+        return _distinct(self._shipped["convention"], self._users["convention"])
 
     def all_systems(self) -> list[SystemSpec]:
-        return list({id(s): s for ss in self.systems.values() for s in ss}.values())
+        return _distinct(self._shipped["system"], self._users["system"])
 
-    def system(self, name: str):
-        """The compiled BiddingSystem called `name` (case-insensitive), built once."""
-        key = canonical(name)
-        if key not in self._system_cache:
-            from bidding.engine.system import BiddingSystem
-            self._system_cache[key] = BiddingSystem(self.find_system_spec(name), self)
-        return self._system_cache[key]
+
+def _add(table: dict, spec) -> None:
+    for name in dict.fromkeys(canonical(n) for n in spec.names):
+        entries = table.setdefault(name, [])
+        if spec not in entries:
+            entries.append(spec)
+
+
+def _distinct(*tables: dict) -> list:
+    return list({id(s): s for table in tables for ss in table.values() for s in ss}.values())
+
+
+def _shadowing_notices(kind: str, users: dict, shipped: dict) -> list[str]:
+    """One line per user file whose names hide shipped ones."""
+    notices = []
+    for spec in _distinct(users):
+        hidden = [name for name in spec.names if canonical(name) in shipped]
+        if hidden:
+            names = ", ".join(repr(name) for name in hidden)
+            qualified = ", ".join(repr(BUILTIN_PREFIX + name) for name in hidden)
+            notices.append(f"notice: {spec.source.file}: {kind} {names} shadows the shipped "
+                           f"one (still reachable as {qualified})")
+    return notices

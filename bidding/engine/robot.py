@@ -14,9 +14,10 @@ from bidding.model.auction import Auction
 from bidding.model.calls import PASS, Call, Strain, cheapest_level
 from bidding.model.cards import Hand
 from bidding.model.errors import AuctionError
+from bidding.engine.library import ConventionLibrary
 from bidding.engine.handtypes import ConditionFailed, HandFacts, facts_of
 from bidding.engine.rules import Rule, RuleSet
-from bidding.engine.system import BiddingSystem
+from bidding.engine.system import BiddingSystem, system_named
 
 
 class Choice:
@@ -60,8 +61,7 @@ class Robot:
     def __init__(self, system: BiddingSystem | str, library=None,
                  opponents: BiddingSystem | None = None) -> None:
         if isinstance(system, str):
-            from bidding.engine.library import ConventionLibrary
-            system = (library or ConventionLibrary()).system(system)
+            system = system_named(library or ConventionLibrary(), system)
         self.system = system
         self.opponents = opponents
 

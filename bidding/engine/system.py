@@ -13,8 +13,9 @@ from operator import attrgetter
 from bidding.model.auction import Auction
 from bidding.model.calls import CALLS, PASS, Call, Strain, cheapest_level
 from bidding.model.cards import Seat
-from bidding.engine.library import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
-                          ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
+                                      Inclusion, Listing, Problem, SystemSpec, canonical)
 from bidding.engine.explain import Explanation, Shown, explain
 from bidding.engine.handtypes import (Promise, RuleEnv, Situation, compile_predicate)
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
@@ -60,6 +61,20 @@ class Node:
         return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
 
 
+def system_named(library: ConventionLibrary, name: str) -> "BiddingSystem":
+    """The system called `name` in `library` (any case; `builtin:NAME` for a shipped one that
+    a user's file shadows), compiled once per library."""
+    return compiled_system(library, library.find_system_spec(name))
+
+
+def compiled_system(library: ConventionLibrary, spec: SystemSpec) -> "BiddingSystem":
+    """`spec` compiled against `library`, once: the library keeps the compiled systems."""
+    system = library.compiled_systems.get(spec)
+    if system is None:
+        system = library.compiled_systems[spec] = BiddingSystem(spec, library)
+    return system
+
+
 class BiddingSystem:
     """A compiled system: root actions, the fallback layer, and memoised interpreters."""
 
@@ -79,12 +94,11 @@ class BiddingSystem:
         roots: list[Node] = []
         listed = []
         for listing in listings:
-            convention = self._lookup(listing.name, listing.source, problems)
+            convention = self._listed(listing, problems)
             if convention is None:
                 continue
             listed.append((listing, convention))
-            self._check_nesting(listing, convention, problems)
-            if convention.can_start_sequences or every_listing_is_root:
+            if every_listing_is_root or self._starts_sequences(listing, convention):
                 roots += self._nodes(convention, problems, [])
         self.roots = tuple(dict.fromkeys(roots))
         self.fallback: tuple[Node, ...] = ()
@@ -159,6 +173,31 @@ class BiddingSystem:
             except ConventionError as error:
                 problems += error.problems
 
+    def _listed(self, listing: Listing, problems: list[Problem]) -> Convention | None:
+        """The convention a listing names; in a 2009 system one that no file defines is a
+        warning (SLAMBidding ignored it)."""
+        if listing.old_format and not self.library.has_convention(listing.name):
+            self.warnings.append(Problem(
+                listing.source.file, listing.source.line,
+                f"no convention named {listing.name!r}: ignored, as SLAMBidding did",
+                warning=True))
+            return None
+        return self._lookup(listing.name, listing.source, problems)
+
+    def _starts_sequences(self, listing: Listing, convention: Convention) -> bool:
+        """Every listed convention starts sequences, except a sub-convention of a 2009 file:
+        one naming by hand a parent the library has (it is used where that includes it).
+        Naming only parents no file defines, it starts sequences as SLAMBidding's did."""
+        if not convention.parents:
+            return True
+        if any(self.library.has_convention(parent) for parent in convention.parents):
+            return False
+        self.warnings.append(Problem(
+            listing.source.file, listing.source.line,
+            f"{convention.name!r} names parents no file defines "
+            f"({', '.join(convention.parents)}): it starts sequences", warning=True))
+        return True
+
     def _lookup(self, name: str, source: Source, problems: list[Problem]) -> Convention | None:
         """The convention `name` stands for in this system (after replacements), or None
         when it is switched off or cannot be found (a problem is recorded)."""
@@ -210,21 +249,6 @@ class BiddingSystem:
                 nodes.append(Node(item, children, convention.name))
         return tuple(nodes)
 
-    def _check_nesting(self, listing: Listing, convention: Convention,
-                       problems: list[Problem]) -> None:
-        """A convention nested under another in a system file must be included by it."""
-        included = {canonical(name) for name in _inclusions(convention.actions)}
-        for nested in listing.nested:
-            child = self._lookup(nested.name, nested.source, problems)
-            if child is None:
-                continue
-            if canonical(nested.name) not in included and \
-                    not {canonical(n) for n in child.names} & included:
-                problems.append(Problem(nested.source.file, nested.source.line,
-                                        f"{child.name!r} is listed under {convention.name!r}, "
-                                        f"which never includes it"))
-            self._check_nesting(nested, child, problems)
-
     def root_candidates(self, situation: str, over: int) -> list[Node]:
         """Roots that apply in a root situation (`open`, `direct` or `balance`) over the
         opponents' last bid (PASS for an opening), cached: every auction starts here."""
@@ -272,16 +296,6 @@ class BiddingSystem:
         """What every call showed, both sides playing this system (for two systems, use
         bidding.engine.explain.explain)."""
         return explain(auction, self, self)
-
-
-def _inclusions(items) -> list[str]:
-    names = []
-    for item in items:
-        if isinstance(item, Inclusion):
-            names.append(item.name)
-        else:
-            names += _inclusions(item.children)
-    return names
 
 
 # --- interpreting auctions -------------------------------------------------------------------

@@ -12,7 +12,7 @@ turn it is. A defective row (bad JSON, a repeated card, an illegal or unreadable
 wrong seat to act) is *invalid*: it is counted and listed with its reason, never a crash.
 
     cases = load_cases("sayc-cases.jsonl")
-    report = run_cases(cases, library.system("SAYC"))
+    report = run_cases(cases, system_named(library, "SAYC"))
     print(report.summary())        # pass rate per topic, then "N passed, M failed, K invalid"
 """
 from __future__ import annotations
@@ -246,7 +246,8 @@ def run_cases(cases: Iterable[Case], system, topic: str | None = None,
     from bidding.engine.robot import Robot
     if isinstance(opponents, str):
         from bidding.engine.library import ConventionLibrary
-        opponents = (library or ConventionLibrary()).system(opponents)
+        from bidding.engine.system import system_named
+        opponents = system_named(library or ConventionLibrary(), opponents)
     robot = Robot(system, library, opponents=opponents)
     selected = [c for c in cases if topic is None or _topic_matches(c, topic)]
     return Report([run_case(case, robot) for case in selected], robot.system.name)

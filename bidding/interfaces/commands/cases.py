@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from bidding.engine.library import add_directory_option
+from bidding.interfaces.commands.options import add_directory_option
 
 
 def register(subparsers) -> None:
@@ -26,14 +26,15 @@ def register(subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from bidding.laboratory.cases import load_cases, run_cases
     from bidding.engine.library import ConventionLibrary
+    from bidding.engine.system import system_named
     try:
         cases = load_cases(args.file)
     except OSError as error:
         print(f"error: cannot read {args.file}: {error.strerror}")
         return 2
     library = ConventionLibrary(args.dir)
-    system = library.system(args.system)
-    opponents = library.system(args.opponents) if args.opponents else None
+    system = system_named(library, args.system)
+    opponents = system_named(library, args.opponents) if args.opponents else None
     report = run_cases(cases, system, topic=args.topic, opponents=opponents)
     if args.failures:
         text = report.failures()

@@ -1,22 +1,20 @@
-"""The `conventions` and `systems` subcommands, for the lead's cli.py to wire in:
-
-    from bidding.interfaces.commands import conventions as cli_conventions
-    cli_conventions.register(subparsers)
-    ...
-    if getattr(args, "run", None) and args.command in ("conventions", "systems"):
-        return cli_conventions.run(args)
-"""
+"""The `conventions validate|show|format|list` and `systems list|show` commands, over the
+plain functions of bidding.engine.authoring."""
 from __future__ import annotations
 
+import argparse
 import sys
 
-from bidding.engine.authoring import add_conventions_commands
+from bidding.engine.authoring import (convention_role, convention_tree, format_file,
+                                      list_conventions, list_systems, system_summary, validate)
+from bidding.engine.library import ConventionLibrary
+from bidding.interfaces.commands.options import add_directory_option
 from bidding.model.errors import BridgeError
 
 
 def register(subparsers) -> None:
     """Add `conventions validate|show|format|list` and `systems list|show`."""
-    add_conventions_commands(subparsers)
+    _add_commands(subparsers)
     for name in ("conventions", "systems"):
         subparsers.choices[name].set_defaults(func=run)
 
@@ -28,3 +26,76 @@ def run(args) -> int:
     except BridgeError as error:
         print(error, file=sys.stderr)
         return 1
+
+
+def _add_commands(subparsers) -> None:
+    """Add `conventions` and `systems` commands; each parser sets `args.run`."""
+    directory = argparse.ArgumentParser(add_help=False)
+    add_directory_option(directory)
+
+    conventions = subparsers.add_parser("conventions", help="check, show and format conventions")
+    commands = conventions.add_subparsers(dest="conventions_command", required=True)
+    command = commands.add_parser("validate", parents=[directory],
+                                  help="check convention or system files, all problems at once")
+    command.add_argument("files", nargs="+", metavar="FILE")
+    command.set_defaults(run=_run_validate)
+    command = commands.add_parser("show", parents=[directory],
+                                  help="a convention as a tree with priorities and sources")
+    command.add_argument("name")
+    command.set_defaults(run=_run_show_convention)
+    command = commands.add_parser("format", parents=[directory],
+                                  help="pretty-print files in place, keeping comments (.bak kept)")
+    command.add_argument("files", nargs="+", metavar="FILE")
+    command.set_defaults(run=_run_format)
+    command = commands.add_parser("list", parents=[directory], help="every known convention")
+    command.set_defaults(run=_run_list_conventions)
+
+    systems = subparsers.add_parser("systems", help="list and show bidding systems")
+    commands = systems.add_subparsers(dest="systems_command", required=True)
+    command = commands.add_parser("list", parents=[directory], help="every known system")
+    command.set_defaults(run=_run_list_systems)
+    command = commands.add_parser("show", parents=[directory], help="a system and its roots")
+    command.add_argument("name")
+    command.add_argument("--depth", type=int, default=1, help="levels of actions to show")
+    command.set_defaults(run=_run_show_system)
+
+
+def _run_validate(args) -> int:
+    problems = validate(args.files, args.dir)
+    for problem in problems:
+        print(problem)
+    errors = sum(1 for p in problems if not p.warning)
+    print(f"{len(args.files)} file(s): {errors} error(s), {len(problems) - errors} warning(s)")
+    return 1 if errors else 0
+
+
+def _run_show_convention(args) -> int:
+    print(convention_tree(args.name, ConventionLibrary(args.dir)))
+    return 0
+
+
+def _run_format(args) -> int:
+    for file in args.files:
+        changed = format_file(file, args.dir)
+        print(f"{file}: {'formatted (original kept as .bak)' if changed else 'already formatted'}")
+    return 0
+
+
+def _run_list_conventions(args) -> int:
+    library = ConventionLibrary(args.dir)
+    for convention in list_conventions(library):
+        print(f"{convention.name} ({convention_role(convention, library)}) -- "
+              f"{convention.source.file}")
+    return 0
+
+
+def _run_list_systems(args) -> int:
+    for spec in list_systems(ConventionLibrary(args.dir)):
+        aliases = f" (also: {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
+        print(f"{spec.name}{aliases} -- {spec.source.file}")
+    return 0
+
+
+def _run_show_system(args) -> int:
+    print(system_summary(args.name, ConventionLibrary(args.dir), args.depth))
+    return 0

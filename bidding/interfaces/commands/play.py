@@ -15,7 +15,8 @@ from bidding.model import evaluation
 from bidding.model.auction import Auction, Contract
 from bidding.model.cards import (CARDS, PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, board_dealer,
                     board_vulnerability, random_deal)
-from bidding.engine.library import ConventionLibrary, add_directory_option
+from bidding.engine.library import ConventionLibrary
+from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.interfaces.diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diagram, plain,
                       terminal_has_symbols, wrapped)
 from bidding.model.errors import BridgeError
@@ -24,6 +25,7 @@ from bidding.model.pbn import PbnBoard, format_pbn
 from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerStore
 from bidding.model.scoring import contract_score, imps
 from bidding.laboratory.table import RobotPlayer, Table
+from bidding.engine.system import system_named
 
 _SYMBOL_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
 _DD_VULNERABILITY = {Vulnerability.NONE: 0, Vulnerability.NS: 1, Vulnerability.EW: 2,
@@ -211,8 +213,9 @@ def _seat_systems(args) -> dict[Seat, str]:
 
 def _run_bid(args) -> int:
     symbols = terminal_has_symbols() and not args.ascii
-    library = ConventionLibrary(args.dir)
-    systems = {seat: library.system(name) for seat, name in _seat_systems(args).items()}
+    names = _seat_systems(args)
+    loaded = load_systems(list(names.values()), args.dir)
+    systems = {seat: loaded[name] for seat, name in names.items()}
     if args.deal:
         deal = Deal.parse(args.deal)
     else:
@@ -244,7 +247,7 @@ def _run_players(args) -> int:
     store = PlayerStore()
     if args.players_command == "add":
         if args.system:
-            ConventionLibrary(args.dir).system(args.system)
+            system_named(ConventionLibrary(args.dir), args.system)
         player = store.add(Player(args.name, COMPUTER if args.system else HUMAN,
                                   args.system))
         print(f"added {player.describe()}")
@@ -283,7 +286,8 @@ def register(subparsers) -> None:
     bid.add_argument("--condition", "-c", metavar="EXPR",
                      help="deal a random deal meeting this dealer condition")
     bid.add_argument("--seed", type=int, help="random seed for the random deal")
-    bid.add_argument("--system", help="system of every seat not given on its own")
+    bid.add_argument("--system", help="system of every seat not given on its own: a name, "
+                                      "or the path of a .system file")
     for seat in Seat:
         bid.add_argument(f"--{seat.name.lower()}", metavar="SYSTEM",
                          help=f"system {seat.name.title()} plays")

@@ -5,8 +5,7 @@
     cli.py fight --system A --vs B [--deals N] [--seed S] --out cases.jsonl
 
 A system is named as the library knows it, or given as a path to a `.system` file (to
-compare two versions of one system: the file's directory, and a sibling `conventions/`
-directory if there is one, are searched for what it uses).
+compare two versions of one system; see options.load_systems).
 """
 from __future__ import annotations
 
@@ -17,13 +16,11 @@ import sys
 import time
 from pathlib import Path
 
-from bidding.engine.library import (BUILTIN_CONVENTIONS, ConventionError, ConventionLibrary,
-                          add_directory_option, parse_file)
+from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.model.errors import BridgeError
 from bidding.laboratory.reports import text_report, write_reports
 from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
                        summarize)
-from bidding.engine.system import BiddingSystem
 
 def register(subparsers) -> None:
     simulate_parser = subparsers.add_parser(
@@ -70,21 +67,6 @@ def _positive(text: str) -> int:
     return value
 
 
-def load_system(name: str, directories: list[str]) -> BiddingSystem:
-    """A system by name from the library, or from a `.system` file's own surroundings."""
-    path = Path(name)
-    if path.suffix == ".system" and path.is_file():
-        sibling = path.resolve().parent.parent / "conventions"
-        directories = directories + [str(path.parent)]
-        library = ConventionLibrary([sibling if sibling.is_dir() else BUILTIN_CONVENTIONS,
-                                     *directories], builtin=False)
-        spec, problems = parse_file(path)
-        if spec is None:
-            raise ConventionError(problems)
-        return library.system(spec.name)
-    return ConventionLibrary(directories).system(name)
-
-
 class ProgressBar:
     """`done/total` with rate, redrawn in place on stderr when it is a terminal."""
 
@@ -128,8 +110,8 @@ def _boards(args):
 
 
 def run_simulate(args) -> int:
-    ours = load_system(args.system, args.dir)
-    theirs = load_system(args.vs, args.dir) if args.vs else None
+    systems = load_systems([args.system] + ([args.vs] if args.vs else []), args.dir)
+    ours, theirs = systems[args.system], systems.get(args.vs)
     boards, origin, seed = _boards(args)
     run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=args.jobs,
                    progress=ProgressBar("bidding"), explained=bool(args.out))
@@ -143,8 +125,8 @@ def run_simulate(args) -> int:
 
 
 def run_fight(args) -> int:
-    first = load_system(args.system, args.dir)
-    second = load_system(args.vs, args.dir)
+    systems = load_systems([args.system, args.vs], args.dir)
+    first, second = systems[args.system], systems[args.vs]
     boards, origin, _ = _boards(args)
     cases = fight(boards, first, second, jobs=args.jobs, progress=ProgressBar("fighting"))
     with open(args.out, "w", encoding="utf-8") as stream:

@@ -11,8 +11,10 @@ from pathlib import Path
 
 from prompt_toolkit.completion import WordCompleter
 
-from bidding.engine.authoring import convention_tree, list_conventions, list_systems, system_summary
-from bidding.engine.library import ACTION_KINDS, REPO_ROOT, ConventionError, canonical
+from bidding.engine.authoring import (convention_role, convention_tree, list_conventions,
+                                      list_systems, system_summary)
+from bidding.engine.library import REPO_ROOT
+from bidding.engine.xmlreader import ACTION_KINDS, ConventionError, canonical
 from bidding.model.errors import BridgeError
 from bidding.interfaces.menu.deals import RANGE_HELP, parse_range
 from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path, file_name_for,
@@ -44,8 +46,7 @@ def view_conventions(menu: MenuSession) -> None:
         return
     lines = ["Conventions:"]
     for convention in conventions:
-        role = (f"used inside {', '.join(convention.parents)}" if convention.parents
-                else "starts sequences")
+        role = convention_role(convention, menu.library)
         lines.append(f"  {convention.name} ({role}) -- {short_path(convention.source.file)}")
     menu.terminal.page("\n".join(lines))
     name = menu.terminal.ask_name("Show which convention?", menu.convention_names(),

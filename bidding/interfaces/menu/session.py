@@ -10,7 +10,9 @@ import numpy as np
 from prompt_toolkit.completion import WordCompleter
 
 from bidding.engine.drafts import Draft
-from bidding.engine.library import ConventionLibrary, canonical
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.system import system_named
+from bidding.engine.xmlreader import canonical
 from bidding.interfaces.commands.play import Board
 from bidding.interfaces.menu.terminal import AnswerError, Terminal
 from bidding.interfaces.players import PlayerError, PlayerStore, data_dir
@@ -87,7 +89,7 @@ class MenuSession:
         def parse(answer: str) -> str:
             if canonical(answer) not in {canonical(name) for name in names}:
                 raise AnswerError(f"no system called {answer!r}; systems: {', '.join(names)}")
-            return self.library.system(answer).name
+            return system_named(self.library, answer).name
 
         return self.terminal.ask(message, parse, topic="system",
                                  help="A bidding system: " + ", ".join(names),

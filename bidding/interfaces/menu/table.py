@@ -23,7 +23,7 @@ from bidding.interfaces.menu.terminal import AnswerError
 from bidding.interfaces.menu.session import MenuSession
 from bidding.interfaces.players import Player
 from bidding.engine.robot import Robot
-from bidding.engine.system import BiddingSystem
+from bidding.engine.system import BiddingSystem, system_named
 from bidding.laboratory.table import HumanPlayer, RobotPlayer, Table
 
 
@@ -94,12 +94,12 @@ def _declared_systems(menu: MenuSession, seating: dict[Seat, Player]) -> dict[in
             continue
         name = menu.terminal.ask(
             f"System {label} play, to explain their calls (Enter: natural):",
-            lambda a: menu.library.system(a).name if a else None, topic="system",
+            lambda a: system_named(menu.library, a).name if a else None, topic="system",
             help="A bidding system: " + ", ".join(menu.system_names()),
             completer=WordCompleter(menu.system_names(), ignore_case=True, sentence=True),
             live_completion=True)
         if name:
-            declared[side] = menu.library.system(name)
+            declared[side] = system_named(menu.library, name)
     return declared
 
 
@@ -112,7 +112,7 @@ class TableSession:
         self.board = board
         self.names = {seat: player.name for seat, player in seating.items()}
         players = {seat: HumanPlayer(self._human_turn, player.name) if player.is_human
-                   else RobotPlayer(menu.library.system(player.system), player.name)
+                   else RobotPlayer(system_named(menu.library, player.system), player.name)
                    for seat, player in seating.items()}
         self.table = Table(players, board.deal, board.dealer, board.vulnerability,
                            on_call=self._announce)

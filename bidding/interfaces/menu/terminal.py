@@ -19,7 +19,7 @@ from prompt_toolkit.completion import Completer, WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-from bidding.engine.library import canonical
+from bidding.engine.xmlreader import canonical
 from bidding.interfaces.diagram import STYLE, plain, terminal_has_symbols
 from bidding.model.errors import BridgeError
 
