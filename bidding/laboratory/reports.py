@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bidding.model.calls import Strain
 from bidding.model.cards import Seat
+from bidding.model.files import atomic_write
 from bidding.model.pbn import PbnBoard, dd_tricks_tag, format_pbn
 from bidding.laboratory.simulate import BoardResult, Simulation, Summary, short_source
 
@@ -325,6 +326,6 @@ def write_reports(run: Simulation, summary: Summary, directory: Path | str,
     written = []
     for name, data in files.items():
         path = directory / name
-        path.write_bytes(data)
+        atomic_write(path, data)
         written.append(path)
     return written

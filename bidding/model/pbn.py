@@ -21,6 +21,7 @@ from bidding.model.calls import Call, Strain
 from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Vulnerability, board_dealer, \
     board_vulnerability
 from bidding.model.errors import BridgeError
+from bidding.model.files import atomic_write
 from bidding.model.scoring import Contract
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -459,7 +460,7 @@ def format_pbn(boards: Iterable[PbnBoard], creator: str = "slambidding-ng") -> s
 
 
 def write_pbn_file(path: Path | str, boards: Iterable[PbnBoard]) -> None:
-    Path(path).write_bytes(format_pbn(boards).encode("utf-8"))
+    atomic_write(path, format_pbn(boards))
 
 
 # --- LIN -------------------------------------------------------------------------------------
