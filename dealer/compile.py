@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bidding.model.cards import SUIT_NAMES
+
 from . import ast
 from . import shapes
 from .errors import DealerRuntimeError, DealerSemanticError
 from .features import DEFAULT_TABLES, DealFeatures, PointTables, suit_table
 from .grammar import parse_expression
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 IMP_THRESHOLDS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890,
                            1090, 1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
 

@@ -16,7 +16,8 @@ from bidding.model.cards import Seat
 from bidding.engine.library import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                           ConventionLibrary, Inclusion, Listing, Problem, SystemSpec, canonical)
 from bidding.engine.explain import Explanation, Shown, explain
-from bidding.engine.handtypes import (Promise, RuleEnv, Situation, compile_predicate)
+from bidding.engine.constraints import Promise, RuleEnv, compile_predicate
+from bidding.engine.suitrefs import Situation
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
 
 _PASS_INDEX = PASS.index

@@ -54,6 +54,8 @@ class Suit(enum.IntEnum):
 
 
 SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_NAMES = tuple(suit.name.lower() for suit in Suit)
+"""The suits in words, indexed by suit: ("clubs", "diamonds", "hearts", "spades")."""
 
 
 class Rank(enum.IntEnum):
@@ -293,6 +295,10 @@ class Seat(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Seat.{self.name}"
+
+
+SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
+"""The seats in words, indexed by seat: ("north", "east", "south", "west")."""
 
 
 class Vulnerability(enum.Enum):

@@ -14,6 +14,7 @@ from prompt_toolkit.completion import WordCompleter
 
 from bidding.engine.authoring import convention_tree, list_conventions, list_systems, system_summary
 from bidding.engine.library import ACTION_KINDS, REPO_ROOT, ConventionError, canonical
+from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 from bidding.interfaces.menu.deals import RANGE_HELP, parse_range
 from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path, file_name_for,
@@ -518,7 +519,7 @@ def ask_hand_type(menu: "Menu"):
     terminal = menu.terminal
     ranges = {"HCP": terminal.ask("HCP:", lambda a: parse_range(a, 0, 37, "HCP"),
                                   help=RANGE_HELP, topic="range")}
-    for suit in ("spades", "hearts", "diamonds", "clubs"):
+    for suit in reversed(SUIT_NAMES):
         ranges[suit] = terminal.ask(f"{suit.title()}:",
                                     lambda a, suit=suit: parse_range(a, 0, 13, suit),
                                     help=RANGE_HELP, topic="range")
