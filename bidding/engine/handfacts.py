@@ -4,33 +4,20 @@ reads attributes.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from bidding.model import evaluation
-from bidding.model.cards import Hand, Suit
+from bidding.model.cards import Hand
 
 ALL_SUITS = (0, 1, 2, 3)
 MAX_HCP = 37
 UNKNOWN_HCP = (0, MAX_HCP)
 UNKNOWN_LENGTH = (0, 13)
 
-# --- per-suit tables: index = 13-bit holding, bit 12 = ace ---------------------------------
-_CLUB_HOLDINGS = tuple(Hand(holding) for holding in range(1 << 13))
-
-
-def _per_suit(figure: Callable[[Hand, Suit], object]) -> tuple:
-    """`figure` of every holding, read once from bidding.model.evaluation so the numbers agree."""
-    return tuple(figure(hand, Suit.CLUBS) for hand in _CLUB_HOLDINGS)
-
-
 SUIT_FIGURES = tuple(zip(
-    _per_suit(evaluation.hcp), _per_suit(evaluation.honours), _per_suit(evaluation.controls),
-    _per_suit(evaluation.losers),
-    _per_suit(lambda hand, suit: int(2 * evaluation.quick_tricks(hand, suit))),
-    _per_suit(evaluation.has_stopper), _per_suit(evaluation.has_half_stopper),
-    (holding.bit_count() for holding in range(1 << 13))))
-"""Per holding: HCP, honours, controls, losers, quick tricks doubled, stopper, half stopper,
-length."""
+    evaluation.HOLDING_HCP, evaluation.HOLDING_HONOURS, evaluation.HOLDING_CONTROLS,
+    evaluation.HOLDING_LOSERS, evaluation.HOLDING_QUICK_TRICK_HALVES,
+    evaluation.HOLDING_STOPPER, evaluation.HOLDING_HALF_STOPPER, evaluation.HOLDING_LENGTH))
+"""Per holding (13-bit suit mask, bit 12 = ace), from the model's tables: HCP, honours,
+controls, losers, quick tricks doubled, stopper, half stopper, length."""
 _BALANCED = {(3, 3, 3, 4), (2, 3, 4, 4), (2, 3, 3, 5)}
 _SEMI_BALANCED = _BALANCED | {(2, 2, 4, 5), (2, 2, 3, 6)}
 _SHORTNESS = (5, 3, 1)          # void, singleton, doubleton with 4+ trumps
