@@ -336,28 +336,6 @@ class Vulnerability(enum.Enum):
         return f"Vulnerability.{self.name}"
 
 
-_BOARD_VULNERABILITY = (
-    Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH,
-    Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH, Vulnerability.NONE,
-    Vulnerability.EW, Vulnerability.BOTH, Vulnerability.NONE, Vulnerability.NS,
-    Vulnerability.BOTH, Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW,
-)
-
-
-def board_dealer(board: int) -> Seat:
-    """Dealer of a duplicate board: board 1 North, 2 East, and so on round the table."""
-    if board < 1:
-        raise CardError(f"board number {board} must be 1 or more")
-    return Seat((board - 1) % 4)
-
-
-def board_vulnerability(board: int) -> Vulnerability:
-    """Vulnerability of a duplicate board, in the standard 16-board cycle."""
-    if board < 1:
-        raise CardError(f"board number {board} must be 1 or more")
-    return _BOARD_VULNERABILITY[(board - 1) % 16]
-
-
 PBN_DEAL_EXAMPLE = "N:AKQ2.K3.A2.AJ832 JT98.AQ2.KJ87.T6 7.JT9865.Q53.KQ5 -"
 
 

@@ -19,7 +19,7 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 
 from bidding.model.cards import Seat
-from bidding.interfaces.commands.play import Board
+from bidding.model.board import Board
 from bidding.engine.library import ConventionLibrary, canonical
 from bidding.model.errors import BridgeError
 from bidding.engine.drafts import Draft
