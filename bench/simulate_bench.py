@@ -26,7 +26,8 @@ from bidding_bench import bid_all  # noqa: E402
 from bidding.model.cards import Seat  # noqa: E402
 from bidding.interfaces.commands.simulate import load_system  # noqa: E402
 from bidding.engine.robot import Robot  # noqa: E402
-from bidding.laboratory.simulate import generated_boards, owners_of, simulate  # noqa: E402
+from bidding.laboratory.results import owners_of  # noqa: E402
+from bidding.laboratory.simulate import generated_boards, simulate  # noqa: E402
 
 
 def engine_rate(system, boards) -> float:

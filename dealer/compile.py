@@ -19,15 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bidding.model.cards import SUIT_NAMES
+
 from . import ast
 from . import shapes
 from .errors import DealerRuntimeError, DealerSemanticError
 from .features import DEFAULT_TABLES, DealFeatures, PointTables, suit_table
 from .grammar import parse_expression
-
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-IMP_THRESHOLDS = np.array([10, 40, 80, 120, 160, 210, 260, 310, 360, 410, 490, 590, 740, 890,
-                           1090, 1190, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990])
+from .scoring import contract_score, imps
 
 
 def _semantic(message: str, where: ast.Where) -> DealerSemanticError:
@@ -55,35 +54,6 @@ def c_remainder(a, b):
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         return np.fmod(a, b)
     return a - b * c_divide(a, b)
-
-
-def contract_score(vulnerable: bool, level: int, strain: int, tricks):
-    """dealer's score(): declarer's undoubled score, negative when the contract fails."""
-    vul = int(vulnerable)
-    per_trick = 30 if strain >= 2 else 20
-    made = 50 + (10 if strain == 4 else 0)
-    game_level = 3 if strain == 4 else (4 if strain >= 2 else 5)
-    if level >= game_level:
-        made += 250 + 200 * vul
-    if level == 6:
-        made += 500 + 250 * vul
-    if level == 7:
-        made += 1000 + 500 * vul
-    target = 6 + level
-    if isinstance(tricks, np.ndarray):
-        return np.where(tricks < target, -50 * (1 + vul) * (target - tricks),
-                        made + per_trick * (tricks - 6))
-    if tricks < target:
-        return -50 * (1 + vul) * (target - tricks)
-    return made + per_trick * (tricks - 6)
-
-
-def imps(difference):
-    """IMPs for a score difference, with its sign (dealer's table)."""
-    magnitude = np.searchsorted(IMP_THRESHOLDS, np.abs(difference), side="left")
-    if isinstance(difference, np.ndarray):
-        return np.where(difference < 0, -magnitude, magnitude)
-    return int(-magnitude if difference < 0 else magnitude)
 
 
 # ---------------------------------------------------------------------------------------

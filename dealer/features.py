@@ -5,7 +5,8 @@ A deal is a row of `owners`: owners[n, card] is the seat (0=N, 1=E, 2=S, 3=W) ho
 is a 52-bit mask. Suit lengths, shapes and counts that add up per-rank values (hcp,
 controls, pt0..pt9 with few distinct values) are popcounts of the hand mask under fixed
 card masks; the other figures (losers, ltc, quality, cccc) go from the 13-bit mask of each
-suit through a table of 8192 entries, built on first use. Figures are computed for a seat
+suit through a table of 8192 entries: the model's (bidding.model.evaluation), which the
+robots read too, and dealer's own ltc. Figures are computed for a seat
 only when an expression asks for them, and cached for the batch; a sub-batch (the rows a
 short-circuit still has to look at) reuses what its parent already knows.
 """
@@ -16,6 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bidding.model import evaluation
+
 SUIT_BITS = 13
 SUIT_MASK = (1 << SUIT_BITS) - 1
 MASK_COUNT = 1 << SUIT_BITS
@@ -24,30 +27,14 @@ SUIT_CARDS = tuple(np.uint64(SUIT_MASK << (SUIT_BITS * suit)) for suit in range(
 ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT = 12, 11, 10, 9, 8, 7, 6
 POPCOUNT_GROUPS = 6  # counts with at most this many distinct values per rank use popcounts
 
-DEFAULT_HCP = (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4)  # two .. ace
-DEFAULT_ALTCOUNTS = (
-    (0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0),  # pt0 tens
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0),  # pt1 jacks
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0),  # pt2 queens
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0),  # pt3 kings
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1),  # pt4 aces
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1),  # pt5 top2
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1),  # pt6 top3
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1),  # pt7 top4
-    (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1),  # pt8 top5
-    (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 6),  # pt9 c13
-)
-CONTROLS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2)
-
-
-def _rank_bits() -> np.ndarray:
-    """(8192, 13): which ranks each suit mask holds."""
-    return (np.arange(MASK_COUNT)[:, None] >> np.arange(13)[None, :]) & 1
+DEFAULT_HCP = evaluation.HCP                # two .. ace
+DEFAULT_ALTCOUNTS = evaluation.PT_SCALES    # pt0 tens .. pt9 c13
+CONTROLS = evaluation.CONTROLS
 
 
 def _rank_table(values) -> np.ndarray:
-    """Per-mask sum of per-rank values."""
-    return (_rank_bits() @ np.asarray(values, dtype=np.int64)).astype(np.int64)
+    """Per-mask sum of per-rank values (the model's points table of that scale)."""
+    return np.array(evaluation.points_table(tuple(values)), dtype=np.int64)
 
 
 @functools.cache
@@ -59,7 +46,7 @@ def suit_table(name: str) -> np.ndarray:
 
 
 def _length() -> np.ndarray:
-    return np.bitwise_count(np.arange(MASK_COUNT)).astype(np.int64)
+    return np.array(evaluation.HOLDING_LENGTH, dtype=np.int64)
 
 
 def _has(rank: int) -> np.ndarray:
@@ -69,12 +56,8 @@ def _has(rank: int) -> np.ndarray:
 
 def _losers() -> np.ndarray:
     """dealer's losers: void 0; singleton A 0 else 1; AK 0, Ax/Kx 1, other doubletons 2;
-    three or more cards 3 less one for each of A, K, Q."""
-    length, ace, king, queen = suit_table("length"), _has(ACE), _has(KING), _has(QUEEN)
-    controls = 2 * ace + king.astype(np.int64)
-    return np.select([length == 0, length == 1, length == 2],
-                     [0, np.array([1, 1, 0, 0])[controls], np.array([2, 1, 1, 0])[controls]],
-                     3 - ace.astype(np.int64) - king - queen)
+    three or more cards 3 less one for each of A, K, Q (the model's table, which follows it)."""
+    return np.array(evaluation.HOLDING_LOSERS, dtype=np.int64)
 
 
 def _ltc() -> np.ndarray:
@@ -92,36 +75,16 @@ def _ltc() -> np.ndarray:
 
 
 def _quality() -> np.ndarray:
-    """Suit quality of The Bridge World, October 1982, times 100 (dealer's c4.c)."""
-    length = suit_table("length")
-    ace, king, queen, jack, ten, nine, eight = (
-        _has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT))
-    higher = ace.astype(np.int64) + king + queen + jack
-    factor = length * 10
-    honours = 4 * ace + 3 * king + 2 * queen + jack.astype(np.int64)
-    long_bonus = np.minimum(3 - 2 * queen - jack.astype(np.int64), length - 6) * factor
-    ten_bonus = np.where(ten, np.where((higher > 1) | jack, factor, factor // 2), 0)
-    nine_bonus = np.where(nine & ((higher == 2) | ten | eight), factor // 2, 0)
-    return factor * honours + np.where(length > 6, long_bonus, ten_bonus + nine_bonus)
+    """Suit quality of The Bridge World, October 1982, times 100 (dealer's c4.c): the model's
+    table, which follows it."""
+    return np.array(evaluation.HOLDING_QUALITY, dtype=np.int64)
 
 
 def _cccc_suit() -> np.ndarray:
-    """One suit's share of the Kaplan-Rubens (cccc) evaluation, shape points included.
-
-    The hand's total adds -50 when it has no shape points, else -100 (see `cccc`).
-    """
-    length = suit_table("length")
-    ace, king, queen, jack, ten, nine = (_has(r) for r in (ACE, KING, QUEEN, JACK, TEN, NINE))
-    value = np.where(length < 3, (3 - length) * 100, 0) + 300 * ace
-    value += np.where(king, 200 - np.where(length == 1, 150, 0), 0)
-    above_queen = ace.astype(np.int64) + king
-    value += np.where(queen, 100 - np.where(length == 1, 75, 0) - np.where(length == 2, 25, 0)
-                      - np.where(above_queen == 0, 25, 0), 0)
-    above_jack = above_queen + queen
-    value += np.where(jack, np.select([above_jack == 2, above_jack == 1], [50, 25], 0), 0)
-    above_ten = above_jack + jack
-    value += np.where(ten & ((above_ten == 2) | ((above_ten == 1) & nine)), 25, 0)
-    return value + suit_table("quality")
+    """One suit's share of the Kaplan-Rubens (cccc) evaluation, shape points included (the
+    model's table). The hand's total adds -50 when it has no shape points, else -100 (see
+    `cccc`)."""
+    return np.array(evaluation.HOLDING_FOUR_CS, dtype=np.int64)
 
 
 _SUIT_TABLES = {"length": _length, "loser": _losers, "ltc": _ltc, "quality": _quality,

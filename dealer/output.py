@@ -12,11 +12,11 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from bidding.model.board import board_dealer, board_vulnerability
+from bidding.model.cards import SEAT_NAMES, Seat, Vulnerability
+
 RANKS = "23456789TJQKA"
-SEAT_LETTERS = "NESW"
-SEAT_NAMES = ("North", "East", "South", "West")
 VULNERABILITY_NAMES = ("None", "NS", "EW", "All")  # dealer's `vulnerable` order
-_STANDARD_VULNERABILITY = (0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2)
 _COLUMN = 20
 
 
@@ -76,8 +76,8 @@ def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
                     date: datetime.date | None = None) -> str:
     """printpbn: one PBN game. Board `number` (1-based); dealer and vulnerability rotate
     with the board unless the script set them; the file name is '(null)' for stdin."""
-    board_dealer = (number - 1) % 4 if dealer is None else dealer
-    vulnerability = (_STANDARD_VULNERABILITY[(number - 1) % 16] if vulnerable is None
+    seat = board_dealer(number) if dealer is None else Seat(dealer)
+    vulnerability = (list(Vulnerability).index(board_vulnerability(number)) if vulnerable is None
                      else vulnerable)
     day = date or datetime.date.today()
     name = "(null)" if input_name is None else input_name
@@ -86,7 +86,7 @@ def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
             f'[Date "{day:%Y.%m.%d}"]\n'
             f'[Board "{number}"]\n'
             '[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n'
-            f'[Dealer "{SEAT_LETTERS[board_dealer]}"]\n'
+            f'[Dealer "{seat.letter}"]\n'
             f'[Vulnerable "{VULNERABILITY_NAMES[vulnerability]}"]\n'
             f'[Deal "{pbn_deal(deal)}"]\n'
             '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
@@ -97,7 +97,7 @@ def format_print(deals: Sequence[np.ndarray], seats: Iterable[int]) -> str:
     order they were named in) with that seat's hands four to a row, numbered."""
     pages = []
     for seat in sorted(set(seats)):
-        page = [f"\n\n{SEAT_NAMES[seat]} hands:\n\n\n\n"]
+        page = [f"\n\n{SEAT_NAMES[seat].title()} hands:\n\n\n\n"]
         for first in range(0, len(deals), 4):
             group = deals[first:first + 4]
             page.append("".join(f"{first + k + 1:4d}." + " " * 15 for k in range(len(group))))

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bidding.model.cards import CARDS, SEAT_NAMES, SUIT_NAMES
+
 from . import ast
 from .compile import (VectorExpression, VectorCompiler, compile_expression, conjuncts,
                       is_single_hand, seats_of, walk)
 from .errors import DealerSemanticError
 from .features import DEFAULT_ALTCOUNTS, DEFAULT_HCP, PointTables
 from .grammar import parse_script
-
-SEAT_NAMES = ("north", "east", "south", "west")
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-CARD_NAMES = [s + r for s in "CDHS" for r in "23456789TJQKA"]
 
 
 @dataclass(frozen=True)
@@ -153,7 +151,7 @@ class _ProgramBuilder:
         seat = statement.seat
         for card in statement.cards:
             if card in self.predealt:
-                raise _error(f"card {CARD_NAMES[card]} is predealt twice (already to "
+                raise _error(f"card {CARDS[card]} is predealt twice (already to "
                              f"{SEAT_NAMES[self.predealt[card]]})", statement.where)
             self.predealt[card] = seat
             if sum(1 for s in self.predealt.values() if s == seat) > 13:

@@ -3,8 +3,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from bidding.model.cards import (CARDS, PBN_DEAL_EXAMPLE, Card, Deal, Hand, Rank, Seat, Suit,
-                           Vulnerability, board_dealer, board_vulnerability, deal_from_owners,
-                           random_deal)
+                           Vulnerability, deal_from_owners, random_deal)
 from bidding.model.errors import CardError
 
 
@@ -69,18 +68,11 @@ def test_deal_pbn_round_trip_and_errors():
         Deal.parse("2.J763.KQJ543.85")
 
 
-def test_seats_and_boards():
+def test_seats_and_vulnerability():
     assert Seat.NORTH.partner is Seat.SOUTH and Seat.EAST.lho is Seat.SOUTH
     assert Seat.NORTH.rho is Seat.WEST and Seat.WEST.next() is Seat.NORTH
-    assert [board_dealer(b).letter for b in range(1, 6)] == list("NESWN")
-    expected = ["None", "NS", "EW", "Both", "NS", "EW", "Both", "None",
-                "EW", "Both", "None", "NS", "Both", "None", "NS", "EW"]
-    assert [str(board_vulnerability(b)) for b in range(1, 17)] == expected
-    assert board_vulnerability(17) is Vulnerability.NONE
     assert Vulnerability.NS.is_vulnerable(Seat.SOUTH) and not Vulnerability.NS.is_vulnerable(Seat.EAST)
     assert Vulnerability.parse("e-w") is Vulnerability.EW and Vulnerability.parse("all") is Vulnerability.BOTH
-    with pytest.raises(CardError):
-        board_dealer(0)
 
 
 hands = st.integers(min_value=0, max_value=(1 << 52) - 1).map(Hand)

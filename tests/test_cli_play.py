@@ -3,10 +3,9 @@ import re
 import pytest
 
 import cli
-from bidding.model.auction import Auction
 from bidding.model.calls import Call
-from bidding.model.cards import Deal, Seat, Vulnerability
-from bidding.interfaces.commands.play import Board, board_result, hand_figures, make_deals
+from bidding.model.cards import Deal, Seat
+from bidding.interfaces.commands.play import hand_figures, make_deals
 from bidding.model.evaluation import hcp
 from bidding.model.pbn import read_pbn
 
@@ -89,19 +88,6 @@ def test_players_command(data, capsys):
     cli.main(["players"])
     assert capsys.readouterr().out.strip().splitlines()[-1] == "Robbie (computer, slam example)"
     assert (data / "players.json").exists()
-
-
-def test_board_result_scores_double_dummy_and_par():
-    board = Board(Deal.parse(DEAL), 1, Seat.NORTH, Vulnerability.NONE)
-    auction = Auction.parse("P P 1NT P 2C P 2H P 2NT P 3NT P P P")
-    result = board_result(board, auction)
-    assert str(result.contract) == "3NT by S"
-    assert result.tricks == 7
-    assert result.score_ns == -100
-    assert result.par_ns == 110
-    assert result.imps_against_par == -5
-    passed = board_result(board, Auction.parse("P P P P"))
-    assert passed.contract is None and passed.score_ns == 0
 
 
 def test_hand_figures_and_random_deals_are_seeded():

@@ -1,7 +1,7 @@
 from bidding.model.auction import Auction
 from bidding.model.cards import Deal, Hand, Seat, Vulnerability
-from bidding.interfaces.diagram import (auction_grid, board_title, call_fragment, deal_diagram, hand_block,
-                             plain)
+from bidding.interfaces.diagram import auction_grid, call_fragment, deal_diagram, hand_block, plain
+from bidding.model.board import Board
 from bidding.model.calls import Call
 
 DEAL = Deal.parse("N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.953.76543")
@@ -9,7 +9,7 @@ DEAL = Deal.parse("N:6532.43.Q62.KQJ2 K74.QJ986.KJT4.A AJ9.AK52.A87.T98 QT8.T7.9
 
 def test_deal_diagram_puts_each_hand_in_its_place():
     lines = plain(deal_diagram(DEAL, symbols=False,
-                               title=board_title(3, Seat.SOUTH, Vulnerability.EW))).splitlines()
+                               title=Board(DEAL, 3, Seat.SOUTH, Vulnerability.EW).title)).splitlines()
     assert lines[0].startswith("Board 3") and lines[0].endswith("North")
     assert lines[1].startswith("Dealer South") and lines[1].endswith("S 6532")
     assert lines[2].startswith("Vul EW") and lines[2].endswith("H 43")

@@ -1,9 +1,6 @@
-import json
-
 import pytest
 
-from bidding.interfaces.players import (COMPUTER, HUMAN, Player, PlayerError, PlayerStore, data_dir,
-                             write_atomically)
+from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerError, PlayerStore, data_dir
 
 
 def test_players_are_saved_and_read_back(tmp_path):
@@ -59,9 +56,9 @@ def test_data_dir_follows_the_environment(monkeypatch, tmp_path):
     assert data_dir() == tmp_path / "xdg" / "slambidding-ng"
 
 
-def test_atomic_write_leaves_no_temporary_files(tmp_path):
+def test_saving_makes_the_folder_and_leaves_no_temporary_files(tmp_path):
     path = tmp_path / "sub" / "players.json"
-    write_atomically(path, json.dumps({"players": []}))
-    write_atomically(path, json.dumps({"players": [{"name": "A", "kind": "human"}]}))
+    PlayerStore(path).add(Player("A"))
+    PlayerStore(path).add(Player("B"))
     assert [p.name for p in path.parent.iterdir()] == ["players.json"]
-    assert PlayerStore(path).names() == ["A"]
+    assert PlayerStore(path).names() == ["A", "B"]

@@ -7,10 +7,12 @@ from hypothesis import given, settings, strategies as st
 from bidding.model import evaluation
 from bidding.model.calls import CALLS, Call
 from bidding.model.cards import CARDS, Hand, Suit
-from bidding.engine.handtypes import (Combined, FigureRange, Fit, Forced, HandType, Longest,
-                               PartnerHcp, PassedHand, RuleEnv, SeatIn, ShapeTest, ShownSuits,
-                               Situation, Stopper, SuitHolding, SuitRef, SuitReferenceError,
-                               Support, Vulnerable, compile_predicate, facts_of)
+from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, HandType, Longest,
+                                        PartnerHcp, PassedHand, RuleEnv, SeatIn, ShapeTest,
+                                        ShownSuits, Stopper, SuitHolding, Support, Vulnerable,
+                                        compile_predicate)
+from bidding.engine.handfacts import facts_of
+from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
 
 C, D, H, S = 0, 1, 2, 3

@@ -10,7 +10,7 @@ from bidding.model.auction import Auction
 from bidding.model.calls import PASS
 from bidding.model.cards import Hand, Seat, random_deal
 from bidding.engine.library import ConventionLibrary
-from bidding.engine.handtypes import facts_of
+from bidding.engine.handfacts import facts_of
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 

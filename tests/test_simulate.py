@@ -6,7 +6,8 @@ import json
 import pytest
 
 import cli
-from bidding.model.cards import Seat, Vulnerability, board_dealer, board_vulnerability
+from bidding.model.board import board_dealer, board_vulnerability
+from bidding.model.cards import Seat, Vulnerability
 from bidding.laboratory.cases import parse_case
 from bidding.interfaces.commands.options import load_systems
 from bidding.interfaces.commands.simulate import ProgressBar
@@ -15,7 +16,7 @@ from bidding.engine.robot import Robot
 from bidding.model.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
 from bidding.model.scoring import imps
 from bidding.laboratory.simulate import (bid_board, fight, first_disagreement, generated_boards,
-                              imported_boards, par_contract_texts, simulate, summarize)
+                              imported_boards, simulate, summarize)
 from tests.example_library import EXAMPLE
 
 WEAK_NT = """<?xml version="1.0"?>
@@ -137,14 +138,8 @@ def test_double_dummy_scores_and_par(boards, example):
         assert table.tricks == tricks
         assert table.score_ns == (score if contract.declarer % 2 == 0 else -score)
     assert result.versus_par(0) == imps(table.score_ns - result.par_ns)
-    assert result.par_contracts and all(text[:3] in ("NS ", "EW ") for text in result.par_contracts)
-
-
-def test_par_contract_texts():
-    assert par_contract_texts(["4♠E+1", "4♠W+1"]) == ("EW 4S",)
-    assert par_contract_texts(["3NTN+1", "3NTS+1"]) == ("NS 3NT",)
-    assert par_contract_texts(["4♦Nx-1", "4♦Sx-1", "5♣NSxx"]) == ("NS 4DX", "NS 5CXX")
-    assert par_contract_texts([]) == ("Pass",)
+    assert result.par_contracts
+    assert all(text[:3] in ("NS ", "EW ") for text in result.pbn_par_contracts)
 
 
 def test_two_tables_turn_the_cards_and_score_imps(boards, example, weak):

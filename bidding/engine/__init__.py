@@ -1,1 +1,2 @@
-"""The bidding engine: hand types, the convention library, systems, explanations, robots."""
+"""The bidding engine: hand facts, suit references and hand types, the convention library,
+systems, explanations, robots."""

@@ -12,8 +12,9 @@ from typing import NamedTuple
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Seat
-from bidding.engine.handtypes import (MAX_HCP, SUIT_NAMES, UNKNOWN_HCP, UNKNOWN_LENGTH, Promise,
-                        range_text)
+from bidding.engine.constraints import Promise, range_text
+from bidding.engine.handfacts import MAX_HCP, UNKNOWN_HCP, UNKNOWN_LENGTH
+from bidding.model.cards import SUIT_NAMES
 from bidding.engine.rules import Rule
 
 

@@ -15,7 +15,8 @@ from bidding.model.calls import PASS, Call, Strain, cheapest_level
 from bidding.model.cards import Hand
 from bidding.model.errors import AuctionError
 from bidding.engine.library import ConventionLibrary
-from bidding.engine.handtypes import ConditionFailed, HandFacts, facts_of
+from bidding.engine.constraints import ConditionFailed
+from bidding.engine.handfacts import HandFacts, facts_of
 from bidding.engine.rules import Rule, RuleSet
 from bidding.engine.system import BiddingSystem, system_named
 

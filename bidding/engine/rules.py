@@ -14,9 +14,10 @@ from typing import Callable, Iterator
 
 from bidding.model.calls import CALLS, Call, Strain, cheapest_level
 from bidding.model.cards import Hand
-from bidding.model.errors import CallError
-from bidding.engine.handtypes import (ConditionFailed, HandFacts, Promise, Situation, SuitRef,
-                        SuitReferenceError, facts_of, longest_test)
+from bidding.model.errors import BridgeError, CallError
+from bidding.engine.constraints import ConditionFailed, Promise
+from bidding.engine.handfacts import HandFacts, facts_of
+from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError, longest_test
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Source:
         return f"{self.file}:{self.line}"
 
 
-class CallTemplateError(ValueError):
+class CallTemplateError(BridgeError):
     """Raised by CallTemplate.parse; the loader turns it into a located ConventionError."""
 
 
@@ -200,7 +201,7 @@ def _steps(text: str, whole: str) -> int:
 
 
 # --- over ------------------------------------------------------------------------------------
-class OverError(ValueError):
+class OverError(BridgeError):
     """Raised by parse_over; the loader turns it into a located ConventionError."""
 
 

@@ -17,7 +17,8 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                                       Inclusion, Listing, Problem, SystemSpec, canonical)
 from bidding.engine.explain import Explanation, Shown, explain
-from bidding.engine.handtypes import (Promise, RuleEnv, Situation, compile_predicate)
+from bidding.engine.constraints import Promise, RuleEnv, compile_predicate
+from bidding.engine.suitrefs import Situation
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
 
 _PASS_INDEX = PASS.index

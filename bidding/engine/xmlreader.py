@@ -17,11 +17,11 @@ from lxml import etree
 
 from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
-from bidding.engine.handtypes import (SIDES, SUIT_KINDS, Combined, Condition, Constraint,
-                                      FigureRange, Fit, Forced, HandType, Longest, PartnerHcp,
-                                      PassedHand, SeatIn, ShapeTest, ShownSuits, Stopper,
-                                      SuitHolding, SuitRef, SuitReferenceError, Support,
-                                      Vulnerable)
+from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
+                                        Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn,
+                                        ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
+                                        Vulnerable)
+from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, Source, parse_over
 
 ROOT_KINDS = ("open", "overcall", "double", "balance")

@@ -17,7 +17,7 @@ from prompt_toolkit.styles import Style
 
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
-from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Suit, Vulnerability
+from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Suit
 
 STYLE = Style.from_dict({
     "suit-red": "ansired bold",
@@ -126,11 +126,6 @@ def _join_rows(rows: list[list[tuple[str, str]]]) -> FormattedText:
         fragments.extend(row)
         fragments.append(("", "\n"))
     return FormattedText(fragments)
-
-
-def board_title(board: int | None, dealer: Seat, vulnerability: Vulnerability) -> str:
-    head = f"Board {board}\n" if board else ""
-    return f"{head}Dealer {dealer.name.title()}\nVul {vulnerability}"
 
 
 def auction_grid(auction: Auction, *, symbols: bool = True, mark_turn: bool = True

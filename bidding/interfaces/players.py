@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from bidding.model.errors import BridgeError
+from bidding.model.files import atomic_write
 
 APP_NAME = "slambidding-ng"
 DATA_DIR_VARIABLE = "SLAMBID_DATA_DIR"
@@ -34,21 +34,6 @@ def data_dir() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
     return base / APP_NAME
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` through a temporary file in the same directory."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def check_name(name: str) -> str:
@@ -103,7 +88,8 @@ class PlayerStore:
 
     def save(self) -> None:
         payload = {"players": [asdict(player) for player in self._players]}
-        write_atomically(self.path, json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(self.path, json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
 
     def __iter__(self):
         return iter(list(self._players))

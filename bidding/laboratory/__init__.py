@@ -1,1 +1,1 @@
-"""The laboratory: the table, simulations, test cases and reports."""
+"""The laboratory: the table, board results, simulations, test cases and reports."""

@@ -13,8 +13,10 @@ from pathlib import Path
 
 from bidding.model.calls import Strain
 from bidding.model.cards import Seat
+from bidding.model.files import atomic_write
 from bidding.model.pbn import PbnBoard, dd_tricks_tag, format_pbn
-from bidding.laboratory.simulate import BoardResult, Simulation, Summary, short_source
+from bidding.laboratory.results import BoardResult
+from bidding.laboratory.simulate import Simulation, Summary, short_source
 
 TOP_CONTRACTS = 20
 TOP_POSITIONS = 20
@@ -123,7 +125,8 @@ def csv_rows(run: Simulation) -> list[dict]:
                 "contract": table.contract_text,
                 "declarer": "" if contract is None else contract.declarer.letter,
                 "tricks": _blank(table.tricks), "score_ns": _blank(table.score_ns),
-                "par_ns": _blank(result.par_ns), "par_contracts": "; ".join(result.par_contracts),
+                "par_ns": _blank(result.par_ns),
+                "par_contracts": "; ".join(result.pbn_par_contracts),
                 "imps_vs_par": _blank(result.versus_par(index)), "imps": _blank(result.imps),
             })
     return rows
@@ -163,11 +166,10 @@ def pbn_boards(run: Simulation, date: datetime.date | None = None) -> list[PbnBo
                     {(seat, strain): result.dd[seat][strain] for seat in Seat for strain in Strain})
                 side = "NS" if result.par_ns >= 0 else "EW"
                 tags["OptimumScore"] = f"{side} {abs(result.par_ns)}"
-                tags["ParContract"] = "; ".join(result.par_contracts)
+                tags["ParContract"] = "; ".join(result.pbn_par_contracts)
             notes = dict(table.explanations)
-            boards.append(PbnBoard(
-                board.deal, board.number, board.dealer, board.vulnerability,
-                auction=table.auction, notes=notes, contract=table.contract,
+            boards.append(PbnBoard.of(
+                board, auction=table.auction, notes=notes, contract=table.contract,
                 passed_out=table.contract is None, result=table.tricks, tags=tags))
     return boards
 
@@ -325,6 +327,6 @@ def write_reports(run: Simulation, summary: Summary, directory: Path | str,
     written = []
     for name, data in files.items():
         path = directory / name
-        path.write_bytes(data)
+        atomic_write(path, data)
         written.append(path)
     return written

@@ -13,43 +13,26 @@ table 2 has the other system North-South, so each system holds each pair of hand
 from __future__ import annotations
 
 import multiprocessing
-import re
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
-import numpy as np
-
 from bidding.model.auction import Auction
-from bidding.model.cards import Deal, Seat, Vulnerability, board_dealer, board_vulnerability, \
-    deal_from_owners
-from bidding.engine.library import REPO_ROOT
+from bidding.model.board import Board, board_dealer, board_vulnerability
+from bidding.model.cards import Seat, Vulnerability, deal_from_owners
 from bidding.model.errors import BridgeError
-from bidding.engine.explain import explain
+from bidding.engine.library import REPO_ROOT
 from bidding.engine.robot import Robot
 from bidding.engine.rules import Source
-from bidding.model.scoring import Contract, imps
 from bidding.engine.system import BiddingSystem
+from bidding.laboratory.results import BoardResult, TableRun, double_dummy_result
+from bidding.laboratory.table import RobotPlayer, Table
 
 CHUNK = 20                  # boards per task sent to a worker process
 DEFAULT_DEALS = 100
-_VULNERABILITY_INDEX = {Vulnerability.NONE: 0, Vulnerability.NS: 1, Vulnerability.EW: 2,
-                        Vulnerability.BOTH: 3}  # dealer.dd's order
-
-
-@dataclass(frozen=True)
-class Board:
-    """A deal to bid, with its number, dealer and vulnerability (and, when imported, the
-    file's other tags such as Event and Site)."""
-
-    number: int
-    deal: Deal
-    dealer: Seat
-    vulnerability: Vulnerability
-    tags: tuple[tuple[str, str], ...] = ()
 
 
 def generated_boards(count: int | None, seed: int, script: str = "",
@@ -71,7 +54,7 @@ def generated_boards(count: int | None, seed: int, script: str = "",
         for features, rows, _ in accepted_batches(program, stream, count):
             for row in rows:
                 number = len(boards) + 1
-                boards.append(Board(number, deal_from_owners(features.owners[row].tolist()),
+                boards.append(Board(deal_from_owners(features.owners[row].tolist()), number,
                                     dealer or board_dealer(number),
                                     vulnerability or board_vulnerability(number)))
     if len(boards) < count:
@@ -90,137 +73,30 @@ def imported_boards(path: Path | str) -> list[Board]:
     else:
         records = read_pbn_file(path)
     kept = ("Event", "Site", "Date", "Scoring")
-    return [Board(record.number or index, record.deal, record.effective_dealer,
+    return [Board(record.deal, record.number or index, record.effective_dealer,
                   record.effective_vulnerability,
                   tuple((name, record.tags[name]) for name in kept if name in record.tags))
             for index, record in enumerate(records, 1)]
 
 
 # --- one board -------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TableRun:
-    """One auction of a board: who sat North-South and East-West, the calls, where the
-    rule behind each call was written (None without one), the positions where the bidder
-    had no agreement ((call index, situation)), what the explained calls showed ((call
-    index, text), when asked for), and the result double dummy (declarer's tricks and the
-    North-South score; None without double dummy)."""
-
-    north_south: str
-    east_west: str
-    auction: Auction
-    rules: tuple[Source | None, ...]
-    no_agreement: tuple[tuple[int, str], ...]
-    explanations: tuple[tuple[int, str], ...] = ()
-    tricks: int | None = None
-    score_ns: int | None = None
-
-    @property
-    def contract(self) -> Contract | None:
-        return self.auction.contract
-
-    @property
-    def contract_text(self) -> str:
-        """`4H`, `3NTX`, or `Pass` when passed out (declarer left out)."""
-        contract = self.contract
-        if contract is None:
-            return "Pass"
-        return f"{contract.level}{contract.strain.letter}{('', 'X', 'XX')[contract.doubled]}"
-
-    def system_of(self, seat: Seat) -> str:
-        return self.north_south if seat % 2 == 0 else self.east_west
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """A board bid at one or two tables, with the double-dummy tricks table
-    (`dd[declarer][strain]`), par for North-South and the par contracts (`NS 4H`)."""
-
-    board: Board
-    tables: tuple[TableRun, ...]
-    dd: tuple[tuple[int, ...], ...] | None = None
-    par_ns: int | None = None
-    par_contracts: tuple[str, ...] = ()
-
-    def versus_par(self, table: int) -> int | None:
-        """North-South's score at `table` minus par, in IMPs (None without double dummy)."""
-        run = self.tables[table]
-        if run.score_ns is None or self.par_ns is None:
-            return None
-        return imps(run.score_ns - self.par_ns)
-
-    @property
-    def imps(self) -> int | None:
-        """IMPs to table 1's North-South system (ours) from the two tables' scores."""
-        if len(self.tables) < 2 or self.tables[0].score_ns is None:
-            return None
-        return imps(self.tables[0].score_ns - self.tables[1].score_ns)
-
-
-def owners_of(deal: Deal) -> np.ndarray:
-    """The deal as the dealer's owner row: seat of each card index."""
-    owners = np.zeros(52, dtype=np.uint8)
-    for seat in Seat:
-        mask = deal[seat].mask
-        owners[[index for index in range(52) if mask >> index & 1]] = seat
-    return owners
-
-
 @lru_cache(maxsize=8)
-def _robots(north_south: BiddingSystem, east_west: BiddingSystem) -> dict[Seat, Robot]:
-    """The four robots of a table, built once per process for a pair of systems."""
-    systems = (north_south, east_west)
-    return {seat: Robot(systems[seat % 2], opponents=systems[1 - seat % 2]) for seat in Seat}
+def _players(north_south: BiddingSystem, east_west: BiddingSystem) -> tuple[RobotPlayer, ...]:
+    """The four robot players of a table (N, E, S, W), made once per process for a pair of
+    systems."""
+    sides = (RobotPlayer(north_south), RobotPlayer(east_west))
+    return tuple(sides[seat % 2] for seat in Seat)
 
 
 def bid_table(board: Board, north_south: BiddingSystem, east_west: BiddingSystem,
               explained: bool = False) -> TableRun:
-    """Four robots bid the board; records the rule behind each call and, for calls made
-    without one, the situation the system had no agreement for. `explained` adds what
-    each call showed, cheap here where the robots have just built the rule sets."""
-    robots = _robots(north_south, east_west)
-    auction = Auction(board.dealer, vulnerability=board.vulnerability)
-    rules, no_agreement = [], []
-    while not auction.is_over:
-        seat = auction.turn
-        choice = robots[seat].choose(board.deal[seat], auction)
-        rules.append(None if choice.rule is None else choice.rule.source)
-        if choice.rule is None:
-            no_agreement.append((len(auction.calls), choice.situation))
-        auction.push(choice.call)
-    explanations = () if not explained else tuple(
-        (e.index, e.text) for e in explain(auction, north_south, east_west)
-        if e.status != "no agreement")
-    return TableRun(north_south.name, east_west.name, auction, tuple(rules),
-                    tuple(no_agreement), explanations)
-
-
-def _scored(run: TableRun, board: Board, tricks_table) -> TableRun:
-    contract = run.contract
-    if contract is None:
-        return replace(run, score_ns=0)
-    tricks = int(tricks_table[contract.declarer][contract.strain])
-    score = contract.score(board.vulnerability.is_vulnerable(contract.declarer), tricks)
-    return replace(run, tricks=tricks,
-                   score_ns=score if contract.declarer % 2 == 0 else -score)
-
-
-_PAR_CONTRACT = re.compile(r"^([1-7])(NT|N|♠|♥|♦|♣|S|H|D|C)([NESW]+)(x{0,2})", re.I)
-_SYMBOL_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "N": "NT"}
-
-
-def par_contract_texts(contracts: Iterable[str]) -> tuple[str, ...]:
-    """dealer.dd's par contracts ('4♠E+1', '4♠W+1', '4♦Nx-1') as PBN ParContract items
-    by side ('EW 4S', 'NS 4DX'), without repeats."""
-    found: dict[str, None] = {}
-    for text in contracts:
-        match = _PAR_CONTRACT.match(text)
-        if not match:
-            raise BridgeError(f"cannot read par contract {text!r}")
-        level, strain, declarers, doubled = match.groups()
-        side = "NS" if set(declarers.upper()) <= set("NS") else "EW"
-        strain = _SYMBOL_LETTER.get(strain.upper(), strain.upper())
-        found[f"{side} {level}{strain}{doubled.upper()}"] = None
-    return tuple(found) or ("Pass",)
+    """Four robots bid the board at a table; records the rule behind each call and, for
+    calls made without one, the situation the system had no agreement for. `explained`
+    adds what each call showed, cheap here where the robots have just built the rule sets."""
+    table = Table(_players(north_south, east_west), board.deal, board.dealer,
+                  board.vulnerability)
+    table.play()
+    return TableRun.of(table, explained)
 
 
 def bid_board(board: Board, ours: BiddingSystem, theirs: BiddingSystem | None,
@@ -232,17 +108,7 @@ def bid_board(board: Board, ours: BiddingSystem, theirs: BiddingSystem | None,
     else:
         runs = (bid_table(board, ours, theirs, explained),
                 bid_table(board, theirs, ours, explained))
-    if not double_dummy:
-        return BoardResult(board, runs)
-    from dealer import dd
-
-    owners = owners_of(board.deal)
-    table = dd.dd_table(owners)
-    par_ns, contracts = dd.par(owners, int(board.dealer),
-                               _VULNERABILITY_INDEX[board.vulnerability])
-    return BoardResult(board, tuple(_scored(run, board, table) for run in runs),
-                       tuple(tuple(int(t) for t in row) for row in table), par_ns,
-                       par_contract_texts(contracts))
+    return double_dummy_result(board, runs) if double_dummy else BoardResult(board, runs)
 
 
 # --- many boards -----------------------------------------------------------------------------

@@ -78,6 +78,12 @@ class TableResult:
         return self.auction.contract
 
 
+_SEATS = frozenset(Seat)
+_PARTNERSHIPS = tuple((seat, seat.partner, seat.lho) for seat in Seat)
+"""Each seat with its partner and left-hand opponent, worked out once: a simulation sets up
+a table for every board."""
+
+
 class Table:
     """Four players and a deal; `play()` runs the auction to its end."""
 
@@ -85,24 +91,25 @@ class Table:
                  dealer: Seat = Seat.NORTH, vulnerability: Vulnerability = Vulnerability.NONE,
                  on_call: Callable[[TableCall], None] | None = None) -> None:
         seated = dict(players) if isinstance(players, Mapping) else dict(zip(Seat, players))
-        missing = [seat.name.lower() for seat in Seat if seat not in seated]
-        if missing:
+        if not seated.keys() >= _SEATS:
+            missing = [seat.name.lower() for seat in Seat if seat not in seated]
             raise AuctionError(f"a table needs four players; nobody sits {', '.join(missing)}")
         self.players = seated
         self.deal = deal
         self.auction = Auction(dealer, vulnerability=vulnerability)
         self.on_call = on_call
         self.result = TableResult(self.auction)
-        self._robots = {seat: Robot(player.system, opponents=self.side_system(seat.lho))
-                        for seat, player in seated.items() if isinstance(player, RobotPlayer)}
+        systems = {seat: player.system for seat, player in seated.items()
+                   if isinstance(player, RobotPlayer)}
+        self._sides = {seat: systems.get(seat, systems.get(partner))
+                       for seat, partner, _ in _PARTNERSHIPS}
+        self._robots = {seat: Robot(systems[seat], opponents=self._sides[lho])
+                        for seat, _, lho in _PARTNERSHIPS if seat in systems}
 
     def side_system(self, seat: Seat) -> BiddingSystem | None:
-        """The system `seat`'s side plays: its first robot's, None for two humans."""
-        for member in (seat, seat.partner):
-            player = self.players[member]
-            if isinstance(player, RobotPlayer):
-                return player.system
-        return None
+        """The system `seat`'s side plays: its first robot's (`seat`'s own, else its
+        partner's), None for two humans."""
+        return self._sides[seat]
 
     def step(self) -> TableCall:
         """Let the player to act make one call."""

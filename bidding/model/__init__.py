@@ -1,1 +1,1 @@
-"""The bridge model: cards, calls, auctions, scoring, evaluation, PBN/LIN, errors."""
+"""The bridge model: cards, boards, calls, auctions, scoring, evaluation, PBN/LIN, files, errors."""

@@ -54,6 +54,8 @@ class Suit(enum.IntEnum):
 
 
 SUITS_HIGH_FIRST = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_NAMES = tuple(suit.name.lower() for suit in Suit)
+"""The suits in words, indexed by suit: ("clubs", "diamonds", "hearts", "spades")."""
 
 
 class Rank(enum.IntEnum):
@@ -295,6 +297,10 @@ class Seat(enum.IntEnum):
         return f"Seat.{self.name}"
 
 
+SEAT_NAMES = tuple(seat.name.lower() for seat in Seat)
+"""The seats in words, indexed by seat: ("north", "east", "south", "west")."""
+
+
 class Vulnerability(enum.Enum):
     """Which side is vulnerable on a board."""
 
@@ -328,28 +334,6 @@ class Vulnerability(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Vulnerability.{self.name}"
-
-
-_BOARD_VULNERABILITY = (
-    Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH,
-    Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH, Vulnerability.NONE,
-    Vulnerability.EW, Vulnerability.BOTH, Vulnerability.NONE, Vulnerability.NS,
-    Vulnerability.BOTH, Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW,
-)
-
-
-def board_dealer(board: int) -> Seat:
-    """Dealer of a duplicate board: board 1 North, 2 East, and so on round the table."""
-    if board < 1:
-        raise CardError(f"board number {board} must be 1 or more")
-    return Seat((board - 1) % 4)
-
-
-def board_vulnerability(board: int) -> Vulnerability:
-    """Vulnerability of a duplicate board, in the standard 16-board cycle."""
-    if board < 1:
-        raise CardError(f"board number {board} must be 1 or more")
-    return _BOARD_VULNERABILITY[(board - 1) % 16]
 
 
 PBN_DEAL_EXAMPLE = "N:AKQ2.K3.A2.AJ832 JT98.AQ2.KJ87.T6 7.JT9865.Q53.KQ5 -"

@@ -3,7 +3,8 @@
 Robots ask these questions of every hand many times, so every figure that depends on one
 suit alone is read from a table indexed by the 13-bit suit mask (bit 12 = ace), built once at
 import; a whole-hand figure is the sum of four look-ups. `suit` arguments take a `Suit` (or
-0-3); `suit=None` means the whole hand.
+0-3); `suit=None` means the whole hand. The tables themselves (`HOLDING_*`, `points_table`)
+are shared: the robots' hand facts and the deal generator's vectorised figures read them too.
 
 Where dealer (Hans van Staveren's, /usr/games/dealer) has a function of the same name --
 hcp, the ptN point scales, control, loser, quality, cccc -- ours gives the same number:
@@ -25,6 +26,9 @@ _ACE, _KING, _QUEEN, _JACK, _TEN, _NINE, _EIGHT = (1 << rank for rank in range(1
 def _table(per_suit: Callable[[int], int]) -> tuple:
     """`per_suit(mask)` for every one of the 8192 holdings in a suit."""
     return tuple(per_suit(mask) for mask in range(_SUIT + 1))
+
+
+HOLDING_LENGTH = _table(int.bit_count)
 
 
 def _sum(table: tuple, hand: Hand, suit: Suit | None):
@@ -61,7 +65,8 @@ PT_SCALES = (TENS, JACKS, QUEENS, KINGS, ACES, TOP2, TOP3, TOP4, TOP5, C13)
 
 
 @lru_cache(maxsize=64)
-def _points_table(scale: tuple) -> tuple:
+def points_table(scale: tuple) -> tuple:
+    """The points of every holding on `scale` (13 weights, two..ace), kept for 64 scales."""
     if len(scale) != 13:
         raise ValueError(f"a point scale has 13 weights, two to ace; got {len(scale)}: {scale!r}")
     table = [0] * (_SUIT + 1)
@@ -71,18 +76,18 @@ def _points_table(scale: tuple) -> tuple:
     return tuple(table)
 
 
-_HCP = _points_table(HCP)
+HOLDING_HCP = points_table(HCP)
 
 
 def hcp(hand: Hand, suit: Suit | None = None) -> int:
     """High-card points, A=4 K=3 Q=2 J=1 (40 in the deck): the measure of every NT range."""
-    return _sum(_HCP, hand, suit)
+    return _sum(HOLDING_HCP, hand, suit)
 
 
 def points(hand: Hand, scale: tuple, suit: Suit | None = None) -> int:
     """Points on any scale of 13 weights (two..ace), e.g. `points(hand, C13)`. Tables for
     the last 64 scales used are kept, so custom scales cost a look-up too."""
-    return _sum(_points_table(tuple(scale)), hand, suit)
+    return _sum(points_table(tuple(scale)), hand, suit)
 
 
 # --- shape -------------------------------------------------------------------------------
@@ -132,7 +137,7 @@ def longest_suit(hand: Hand) -> Suit:
 
 
 _LENGTH_POINTS = _table(lambda mask: max(0, mask.bit_count() - 4))
-_STARTING_POINTS = tuple(map(sum, zip(_HCP, _LENGTH_POINTS)))
+_STARTING_POINTS = tuple(map(sum, zip(HOLDING_HCP, _LENGTH_POINTS)))
 
 
 def length_points(hand: Hand) -> int:
@@ -178,18 +183,19 @@ def rule_of_15(hand: Hand) -> int:
 
 # --- honours and controls ----------------------------------------------------------------
 
-_HONOURS = _points_table(TOP5)
-_CONTROLS = _points_table(_scale(king=1, ace=2))
+HOLDING_HONOURS = points_table(TOP5)
+CONTROLS = _scale(king=1, ace=2)
+HOLDING_CONTROLS = points_table(CONTROLS)
 
 
 def honours(hand: Hand, suit: Suit | None = None) -> int:
     """Number of honours: aces, kings, queens, jacks and tens (dealer's top5)."""
-    return _sum(_HONOURS, hand, suit)
+    return _sum(HOLDING_HONOURS, hand, suit)
 
 
 def controls(hand: Hand, suit: Suit | None = None) -> int:
     """Controls, A=2 K=1 (12 in the deck): first- and second-round control for slams."""
-    return _sum(_CONTROLS, hand, suit)
+    return _sum(HOLDING_CONTROLS, hand, suit)
 
 
 # --- losers and tricks -------------------------------------------------------------------
@@ -214,15 +220,15 @@ def _half_losers(mask: int) -> int:
     return halves
 
 
-_LOSERS = _table(_dealer_losers)
-_HALF_LOSERS = _table(_half_losers)
+HOLDING_LOSERS = _table(_dealer_losers)
+HOLDING_HALF_LOSERS = _table(_half_losers)
 
 
 def losers(hand: Hand, suit: Suit | None = None) -> int:
     """Losing-trick count exactly as dealer's loser(): in a suit of three or more cards,
     3 less one for each of A, K, Q held; void 0; singleton A 0, other singletons 1;
     doubleton AK 0, Ax or Kx (AQ, KQ included) 1, other doubletons 2. No corrections."""
-    return _sum(_LOSERS, hand, suit)
+    return _sum(HOLDING_LOSERS, hand, suit)
 
 
 def half_losers(hand: Hand, suit: Suit | None = None) -> int:
@@ -232,7 +238,7 @@ def half_losers(hand: Hand, suit: Suit | None = None) -> int:
     an unsupported queen (Q without A, K or J: Qxx) is half a loser more, 2.5;
     AJT and KJT (A or K but not both, no Q, with J and T) are half a loser less, 1.5.
     Short suits count as in `losers`."""
-    return _sum(_HALF_LOSERS, hand, suit)
+    return _sum(HOLDING_HALF_LOSERS, hand, suit)
 
 
 def _quick_trick_halves(mask: int) -> int:
@@ -243,14 +249,14 @@ def _quick_trick_halves(mask: int) -> int:
     return 0
 
 
-_QUICK_TRICK_HALVES = _table(_quick_trick_halves)
+HOLDING_QUICK_TRICK_HALVES = _table(_quick_trick_halves)
 
 
 def quick_tricks(hand: Hand, suit: Suit | None = None) -> float:
     """Defensive quick tricks per suit: AK 2, AQ 1.5, A 1, KQ 1, Kx 0.5 (a singleton king
     is worth nothing). Only the top two cards count (AKQ is 2). Always a multiple of 0.5,
     which a float holds exactly."""
-    return _sum(_QUICK_TRICK_HALVES, hand, suit) / 2
+    return _sum(HOLDING_QUICK_TRICK_HALVES, hand, suit) / 2
 
 
 # --- stoppers ----------------------------------------------------------------------------
@@ -267,20 +273,20 @@ def _half_stops(mask: int) -> bool:
                                 or mask & _TEN and count >= 4)
 
 
-_STOPPER = _table(_stops)
-_HALF_STOPPER = _table(_half_stops)
+HOLDING_STOPPER = _table(_stops)
+HOLDING_HALF_STOPPER = _table(_half_stops)
 
 
 def has_stopper(hand: Hand, suit: Suit) -> bool:
     """A stopper for notrump: A, Kx, Qxx or Jxxx (the honour with at least that many cards,
     so that it survives the opponents' leads). Length alone never counts."""
-    return _STOPPER[hand.mask >> 13 * suit & _SUIT]
+    return HOLDING_STOPPER[hand.mask >> 13 * suit & _SUIT]
 
 
 def has_half_stopper(hand: Hand, suit: Suit) -> bool:
     """At least half a stopper: a full stopper, or Qx, Jxx or Txxx, which stop the suit
     with a little help from partner (e.g. Qx opposite Jx)."""
-    return _HALF_STOPPER[hand.mask >> 13 * suit & _SUIT]
+    return HOLDING_HALF_STOPPER[hand.mask >> 13 * suit & _SUIT]
 
 
 # --- Kaplan-Rubens: suit quality and the Four C's ------------------------------------------
@@ -319,9 +325,11 @@ def _four_cs_high_cards(mask: int) -> int:
     return value
 
 
-_QUALITY = _table(_suit_quality)
-_FOUR_CS_SUIT = _table(lambda mask: _suit_quality(mask) + _four_cs_high_cards(mask))
-_SHORTNESS = (300, 200, 100) + (0,) * 11
+HOLDING_QUALITY = _table(_suit_quality)
+HOLDING_FOUR_CS = _table(lambda mask: _suit_quality(mask) + _four_cs_high_cards(mask)
+                         + 100 * max(0, 3 - mask.bit_count()))
+"""A suit's share of cccc: suit quality, high cards and shortness (void 3, singleton 2,
+doubleton 1); the hand adds -1, or -0.5 when it has no shortness."""
 
 
 def suit_quality(hand: Hand, suit: Suit) -> int:
@@ -330,7 +338,7 @@ def suit_quality(hand: Hand, suit: Suit) -> int:
     0.5, plus for the nine 0.5 (with exactly two of A K Q J, or the ten, or the eight).
     In suits of seven or more cards tens and nines are ignored and a missing Q (2) and J (1)
     are credited instead, at most length - 6 points. Dealer's integer rounding kept."""
-    return _QUALITY[hand.mask >> 13 * suit & _SUIT]
+    return HOLDING_QUALITY[hand.mask >> 13 * suit & _SUIT]
 
 
 def cccc(hand: Hand) -> int:
@@ -341,5 +349,4 @@ def cccc(hand: Hand) -> int:
     alone or with all three); T 0.25 with exactly two of A K Q J, or with one of them and
     the nine; plus suit_quality.
     Shape: void 3, singleton 2, doubleton 1, less 1 for the hand; 4-3-3-3 is -0.5 instead."""
-    short = sum(_SHORTNESS[count] for count in shape(hand))
-    return _sum(_FOUR_CS_SUIT, hand, None) + (short - 100 if short else -50)
+    return _sum(HOLDING_FOUR_CS, hand, None) - (100 if min(shape(hand)) < 3 else 50)

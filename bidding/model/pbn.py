@@ -18,9 +18,10 @@ from typing import Iterable, Iterator
 
 from bidding.model.auction import Auction
 from bidding.model.calls import Call, Strain
-from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Vulnerability, board_dealer, \
-    board_vulnerability
+from bidding.model.board import Board, board_dealer, board_vulnerability
+from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Vulnerability
 from bidding.model.errors import BridgeError
+from bidding.model.files import atomic_write
 from bidding.model.scoring import Contract
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -74,6 +75,11 @@ class PbnBoard:
     play: PbnTable | None = None
     tables: dict[str, PbnTable] = field(default_factory=dict)
     line: int = 0
+
+    @classmethod
+    def of(cls, board: Board, **details) -> "PbnBoard":
+        """`board` as a game of a file; `details` adds auction, notes, contract, result..."""
+        return cls(board.deal, board.number, board.dealer, board.vulnerability, **details)
 
     @property
     def effective_dealer(self) -> Seat:
@@ -459,7 +465,7 @@ def format_pbn(boards: Iterable[PbnBoard], creator: str = "slambidding-ng") -> s
 
 
 def write_pbn_file(path: Path | str, boards: Iterable[PbnBoard]) -> None:
-    Path(path).write_bytes(format_pbn(boards).encode("utf-8"))
+    atomic_write(path, format_pbn(boards))
 
 
 # --- LIN -------------------------------------------------------------------------------------

@@ -1,4 +1,10 @@
-"""Duplicate bridge scoring (Laws of Duplicate Bridge 2017, law 77) and the IMP scale."""
+"""Duplicate bridge scoring (Laws of Duplicate Bridge 2017, law 77) and the IMP scale.
+
+The engine and the laboratory score here. Dealer scripts have their own `score()` and
+`imps()` in `dealer.scoring`, because they must give the numbers Hans van Staveren's program
+gives, on batches of deals: undoubled contracts only, and dealer's IMP table, which ends the
+9- and 15-IMP bands at 410 and 1190 where the WBF scale below has 420 and 1290.
+"""
 from __future__ import annotations
 
 import numbers
@@ -34,7 +40,8 @@ def _check_contract(level, strain, doubled) -> tuple[int, int, int]:
 def contract_score(level: int, strain: int, doubled: int, vulnerable: bool, tricks: int) -> int:
     """Score for declarer's side when declarer takes `tricks` (0-13) in the contract:
     positive when it makes, negative when it is defeated. `strain` is a Strain or 0-4,
-    `doubled` 0, 1 (doubled) or 2 (redoubled)."""
+    `doubled` 0, 1 (doubled) or 2 (redoubled). (dealer.scoring.contract_score is dealer's
+    score(): the same numbers for undoubled contracts, on arrays of tricks.)"""
     level, strain, doubled = _check_contract(level, strain, doubled)
     tricks = _whole(tricks, 0, 13, "tricks")
     factor = 1 << doubled  # 1, 2 or 4
@@ -127,7 +134,8 @@ def imps(difference: int) -> int:
 
     The scale's ranges (0-10, 20-40, 50-80, ...) are read by their upper ends, so a
     difference that is not a multiple of 10 (from averaged scores) takes the higher band:
-    15 is 1 IMP, as in dealer's imps()."""
+    15 is 1 IMP, as in dealer's imps(). (dealer.scoring.imps is dealer's: its table differs
+    from this one at 411-420 and 1191-1290.)"""
     if not isinstance(difference, numbers.Real):
         raise ScoringError(f"score difference {difference!r} must be a number")
     value = bisect_left(_IMP_UPPER_BOUNDS, abs(difference))

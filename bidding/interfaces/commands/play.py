@@ -4,7 +4,6 @@ with the menu (four hands, figures, auction, explanations, contract, double dumm
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from typing import Iterator, Mapping
 
 import numpy as np
@@ -13,23 +12,21 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from bidding.model import evaluation
 from bidding.model.auction import Auction, Contract
-from bidding.model.cards import (CARDS, PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, board_dealer,
-                    board_vulnerability, random_deal)
+from bidding.model.board import Board
+from bidding.model.cards import PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, random_deal
 from bidding.engine.library import ConventionLibrary
 from bidding.interfaces.commands.options import add_directory_option, load_systems
-from bidding.interfaces.diagram import (STYLE, auction_grid, board_title, call_fragment, deal_diagram, plain,
+from bidding.interfaces.diagram import (STYLE, auction_grid, call_fragment, deal_diagram, plain,
                       terminal_has_symbols, wrapped)
 from bidding.model.errors import BridgeError
 from bidding.engine.explain import Explanation
 from bidding.model.pbn import PbnBoard, format_pbn
 from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerStore
-from bidding.model.scoring import contract_score, imps
+from bidding.laboratory.results import BoardResult, TableRun, double_dummy_result
 from bidding.laboratory.table import RobotPlayer, Table
 from bidding.engine.system import system_named
 
 _SYMBOL_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
-_DD_VULNERABILITY = {Vulnerability.NONE: 0, Vulnerability.NS: 1, Vulnerability.EW: 2,
-                     Vulnerability.BOTH: 3}
 
 
 # --- deals -----------------------------------------------------------------------------------
@@ -44,33 +41,6 @@ def make_deals(n: int, seed: int | None = None, condition: str | None = None) ->
         yield random_deal(rng)
 
 
-@dataclass(frozen=True)
-class Board:
-    """A deal with its number (None when it has none), dealer and vulnerability."""
-
-    deal: Deal
-    number: int | None
-    dealer: Seat
-    vulnerability: Vulnerability
-
-    @classmethod
-    def numbered(cls, deal: Deal, number: int) -> "Board":
-        return cls(deal, number, board_dealer(number), board_vulnerability(number))
-
-    @property
-    def title(self) -> str:
-        return board_title(self.number, self.dealer, self.vulnerability)
-
-    @property
-    def heading(self) -> str:
-        """The title on one line: `Board 3, Dealer South, Vul EW`."""
-        return ", ".join(self.title.splitlines())
-
-    def pbn(self, **details) -> PbnBoard:
-        """The board for a PBN file; `details` adds auction, notes, contract, result..."""
-        return PbnBoard(self.deal, self.number, self.dealer, self.vulnerability, **details)
-
-
 def hand_figures(deal: Deal, seat: Seat) -> str:
     """`5-3-3-2, 15 HCP, 7 losers`: shape in suit order S-H-D-C, HCP and losing tricks."""
     hand = deal[seat]
@@ -79,44 +49,6 @@ def hand_figures(deal: Deal, seat: Seat) -> str:
 
 
 # --- results ---------------------------------------------------------------------------------
-def owners(deal: Deal) -> np.ndarray:
-    """The deal as dealer's owner row: the seat holding each card index."""
-    return np.array([deal.holder(card) for card in CARDS], dtype=np.uint8)
-
-
-@dataclass(frozen=True)
-class BoardResult:
-    """The final contract with its double-dummy result and score, and the par."""
-
-    contract: Contract | None
-    tricks: int | None            # double dummy, for declarer
-    score_ns: int                 # the contract's score for North-South at those tricks
-    par_ns: int
-    par_contracts: tuple[str, ...]
-
-    @property
-    def imps_against_par(self) -> int:
-        return imps(self.score_ns - self.par_ns)
-
-
-def board_result(board: Board, auction: Auction) -> BoardResult:
-    """Double-dummy tricks for the contract reached and the par of the deal (par first: it
-    solves the whole table, which the tricks then come from)."""
-    from dealer.dd import par, tricks
-
-    row = owners(board.deal)
-    par_ns, par_contracts = par(row, int(board.dealer), _DD_VULNERABILITY[board.vulnerability])
-    contract = auction.contract
-    taken, score_ns = None, 0
-    if contract is not None:
-        taken = tricks(row, int(contract.declarer), int(contract.strain))
-        vulnerable = board.vulnerability.is_vulnerable(contract.declarer)
-        score = contract_score(contract.level, int(contract.strain), contract.doubled,
-                               vulnerable, taken)
-        score_ns = score if contract.declarer in (Seat.NORTH, Seat.SOUTH) else -score
-    return BoardResult(contract, taken, score_ns, par_ns, tuple(par_contracts))
-
-
 def contract_text(contract: Contract | None, symbols: bool = True) -> str:
     if contract is None:
         return "Passed out"
@@ -126,19 +58,21 @@ def contract_text(contract: Contract | None, symbols: bool = True) -> str:
 
 
 def result_lines(result: BoardResult, symbols: bool = True) -> list[str]:
-    lines = [f"Contract: {contract_text(result.contract, symbols)}"]
-    if result.contract is not None:
-        needed = result.contract.level + 6
-        made = result.tricks - needed
+    """Contract, double-dummy tricks, score and par of the board's one table."""
+    table = result.tables[0]
+    lines = [f"Contract: {contract_text(table.contract, symbols)}"]
+    if table.contract is not None:
+        needed = table.contract.level + 6
+        made = table.tricks - needed
         outcome = "made exactly" if made == 0 else f"made with {made} overtrick" \
             f"{'s' if made > 1 else ''}" if made > 0 else f"down {-made}"
-        lines.append(f"Double dummy: {result.tricks} tricks, {outcome}")
-    lines.append(f"Score: {result.score_ns:+d} for North-South")
+        lines.append(f"Double dummy: {table.tricks} tricks, {outcome}")
+    lines.append(f"Score: {table.score_ns:+d} for North-South")
     par_text = ", ".join(result.par_contracts) or "passed out"
     if not symbols:
         par_text = par_text.translate(_SYMBOL_LETTERS)
     lines.append(f"Par: {result.par_ns:+d} for North-South ({par_text}); "
-                 f"against par {result.imps_against_par:+d} IMPs")
+                 f"against par {result.versus_par(0):+d} IMPs")
     return lines
 
 
@@ -161,7 +95,7 @@ def board_report(board: Board, auction: Auction, explanations: list[Explanation]
         fragments += [("", "\n"), ("class:title", "What the calls showed"), ("", "\n")]
         fragments += explanation_fragments(explanations, symbols)
     fragments.append(("", "\n"))
-    for line in result_lines(board_result(board, auction), symbols):
+    for line in result_lines(double_dummy_result(board, (TableRun(auction),)), symbols):
         fragments += [("class:title", line), ("", "\n")]
     return FormattedText(fragments)
 
@@ -193,7 +127,7 @@ def _run_deal(args) -> int:
     boards = [Board.numbered(deal, args.board + offset)
               for offset, deal in enumerate(make_deals(args.n, args.seed, args.condition))]
     if args.format == "pbn":
-        sys.stdout.write(format_pbn(board.pbn() for board in boards))
+        sys.stdout.write(format_pbn(PbnBoard.of(board) for board in boards))
     for board in boards if args.format == "text" else ():
         _print(deal_diagram(board.deal, symbols=symbols, title=board.title))
         print()
@@ -230,11 +164,12 @@ def _run_bid(args) -> int:
     table.play()
     explanations = table.explain()
     if args.format == "pbn":
-        result = board_result(board, table.auction)
+        result = double_dummy_result(board, (TableRun.of(table),))
+        contract, tricks = result.tables[0].contract, result.tables[0].tricks
         players = {seat.name.title(): system.name for seat, system in systems.items()}
-        sys.stdout.write(format_pbn([board.pbn(
-            auction=table.auction, contract=result.contract, passed_out=result.contract is None,
-            result=result.tricks, notes={e.index: e.text for e in explanations if e.rules},
+        sys.stdout.write(format_pbn([PbnBoard.of(
+            board, auction=table.auction, contract=contract, passed_out=contract is None,
+            result=tricks, notes={e.index: e.text for e in explanations if e.rules},
             tags=players | {"Scoring": "IMP", "OptimumScore": f"NS {result.par_ns}"})]))
         return 0
     print("Systems: " + ", ".join(f"{seat.letter} {system.name}"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.model.errors import BridgeError
+from bidding.model.files import atomic_write
 from bidding.laboratory.reports import text_report, write_reports
 from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
                        summarize)
@@ -129,10 +130,9 @@ def run_fight(args) -> int:
     first, second = systems[args.system], systems[args.vs]
     boards, origin, _ = _boards(args)
     cases = fight(boards, first, second, jobs=args.jobs, progress=ProgressBar("fighting"))
-    with open(args.out, "w", encoding="utf-8") as stream:
-        for case in cases:
-            case["source"] = f"{origin}, {case['source']}"
-            stream.write(json.dumps(case, ensure_ascii=False) + "\n")
+    for case in cases:
+        case["source"] = f"{origin}, {case['source']}"
+    atomic_write(args.out, "".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases))
     print(f"{first.name} and {second.name} disagree on {len(cases)} of {len(boards)} boards "
           f"({origin}); wrote {args.out}")
     return 0

@@ -15,6 +15,7 @@ from bidding.engine.authoring import (convention_role, convention_tree, list_con
                                       list_systems, system_summary)
 from bidding.engine.library import REPO_ROOT
 from bidding.engine.xmlreader import ACTION_KINDS, ConventionError, canonical
+from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 from bidding.interfaces.menu.deals import RANGE_HELP, parse_range
 from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path, file_name_for,
@@ -517,7 +518,7 @@ def ask_hand_type(menu: MenuSession):
     terminal = menu.terminal
     ranges = {"HCP": terminal.ask("HCP:", lambda a: parse_range(a, 0, 37, "HCP"),
                                   help=RANGE_HELP, topic="range")}
-    for suit in ("spades", "hearts", "diamonds", "clubs"):
+    for suit in reversed(SUIT_NAMES):
         ranges[suit] = terminal.ask(f"{suit.title()}:",
                                     lambda a, suit=suit: parse_range(a, 0, 13, suit),
                                     help=RANGE_HELP, topic="range")

@@ -9,9 +9,9 @@ import re
 
 from prompt_toolkit.completion import WordCompleter
 
-from bidding.model.cards import (PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat, Vulnerability, board_dealer,
-                    board_vulnerability)
-from bidding.interfaces.commands.play import Board, make_deals
+from bidding.model.board import Board, board_dealer, board_vulnerability
+from bidding.model.cards import PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat, Vulnerability
+from bidding.interfaces.commands.play import make_deals
 from bidding.interfaces.diagram import deal_diagram
 from bidding.interfaces.menu.terminal import AnswerError
 from bidding.interfaces.menu.session import MenuSession

@@ -13,9 +13,9 @@ from bidding.engine.drafts import Draft
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.system import system_named
 from bidding.engine.xmlreader import canonical
-from bidding.interfaces.commands.play import Board
 from bidding.interfaces.menu.terminal import AnswerError, Terminal
 from bidding.interfaces.players import PlayerError, PlayerStore, data_dir
+from bidding.model.board import Board
 from bidding.model.cards import Seat
 
 CONVENTIONS_DIR_VARIABLE = "SLAMBID_CONVENTIONS_DIR"

@@ -13,7 +13,8 @@ from prompt_toolkit.formatted_text import FormattedText
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Hand, Seat
-from bidding.interfaces.commands.play import Board, board_report, explanation_fragments
+from bidding.model.board import Board
+from bidding.interfaces.commands.play import board_report, explanation_fragments
 from bidding.interfaces.diagram import auction_grid, call_fragment, call_text, hand_block, wrapped
 from bidding.model.errors import BridgeError
 from bidding.model.evaluation import hcp
