@@ -5,9 +5,6 @@ Each is a plain function; the menu, the tests and the `conventions` and `systems
 """
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Iterable
 
@@ -15,7 +12,7 @@ from lxml import etree
 
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, parse_file,
-                                      read_xml, safe_parser)
+                                      read_xml, safe_parser, write_checked)
 from bidding.engine.system import BiddingSystem, Node, system_named
 
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
@@ -160,19 +157,7 @@ def format_file(path: Path | str, directories: Iterable[Path | str] = ()) -> boo
     text = pretty_text(path)
     if text == path.read_bytes():
         return False
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix,
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text)
-        _, found = parse_file(temporary)
-        errors = [p for p in found if not p.warning]
-        if errors:
-            raise ConventionError(errors)
-        shutil.copy2(path, path.with_name(path.name + ".bak"))
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
+    write_checked(path, text)
     return True
 
 

@@ -9,7 +9,6 @@ checks it once more, keeps the old file as `FILE.bak` and renames: never half-wr
 from __future__ import annotations
 
 import copy
-import os
 import re
 import shutil
 import tempfile
@@ -23,7 +22,7 @@ from bidding.engine.library import (CONVENTION_SUFFIX, SYSTEM_SUFFIX, Convention
                                     library_files)
 from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
                                       ConventionError, Inclusion, Problem, SystemSpec, canonical,
-                                      parse_file, safe_parser)
+                                      parse_file, safe_parser, write_checked)
 from bidding.engine.system import BiddingSystem, system_named
 from bidding.model.errors import BridgeError
 
@@ -184,14 +183,15 @@ class Draft:
             trial = Path(scratch) / self.path.name
             trial.write_bytes(self.text(root))
             spec, problems = parse_file(trial)
-        errors = [_moved(p, str(trial), str(self.path)) for p in problems if not p.warning]
+        errors = [p.moved(str(trial), str(self.path)) for p in problems if not p.warning]
         if errors or spec is None:
             raise ConventionError(errors)
         return spec
 
     def write(self) -> None:
         """Write the draft to its file (check it with `staged_problems` first)."""
-        write_with_backup(self.path, self.text())
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_checked(self.path, self.text())
         self.changed = False
 
 
@@ -201,11 +201,6 @@ def _first_index_after(root: etree._Element, tags: tuple[str, ...]) -> int:
         if child.tag in tags:
             index = position + 1
     return index
-
-
-def _moved(problem: Problem, old: str, new: str) -> Problem:
-    return Problem(problem.file.replace(old, new), problem.line,
-                   problem.message.replace(old, new), problem.warning)
 
 
 def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Problem]:
@@ -237,7 +232,7 @@ def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Pr
     result = []
     for problem in problems:
         for old, new in renames.items():
-            problem = _moved(problem, old, new)
+            problem = problem.moved(old, new)
         result.append(problem)
     return list(dict.fromkeys(result))
 
@@ -276,27 +271,6 @@ def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
             problems += [Problem(p.file, p.line, f"system {other.name!r} would not load: "
                                                  f"{p.message}", True) for p in error.problems]
     return problems
-
-
-def write_with_backup(path: Path, text: bytes) -> None:
-    """Write through a checked temporary file beside `path`; the old file becomes FILE.bak."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix,
-                                         dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        _, problems = parse_file(temporary)
-        errors = [_moved(p, temporary, str(path)) for p in problems if not p.warning]
-        if errors:
-            raise ConventionError(errors)
-        if path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
 
 
 # --- conventions -----------------------------------------------------------------------------

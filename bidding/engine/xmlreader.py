@@ -17,6 +17,7 @@ from lxml import etree
 
 from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
+from bidding.model.files import atomic_write
 from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
                                         Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn,
                                         ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
@@ -60,6 +61,11 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}: " if self.file else ""
         return f"{where}{'warning: ' if self.warning else ''}{self.message}"
+
+    def moved(self, old: str, new: str) -> "Problem":
+        """The same problem told of file `new`, for one found in its staging copy `old`."""
+        return Problem(self.file.replace(old, new), self.line, self.message.replace(old, new),
+                       self.warning)
 
 
 def canonical(name: str) -> str:
@@ -732,3 +738,16 @@ def _seat(reader: _Reader, element, line: int):
         return None
     seats = reader.seats(element, "in")
     return None if seats is None else SeatIn(line, seats)
+
+
+def write_checked(path: Path, text: bytes) -> None:
+    """Replace `path` with `text` atomically, keeping the old file as FILE.bak, only if the
+    written file parses without errors (they are reported against `path`): a file the user
+    authored is never replaced by an invalid one."""
+    def check(temporary: Path) -> None:
+        _, problems = parse_file(temporary)
+        errors = [p.moved(str(temporary), str(path)) for p in problems if not p.warning]
+        if errors:
+            raise ConventionError(errors)
+
+    atomic_write(path, text, check=check, backup=True)
