@@ -320,7 +320,7 @@ class Vulnerability(enum.Enum):
     def parse(cls, text: str) -> "Vulnerability":
         key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
         aliases = {
-            "NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "O": cls.NONE, "": cls.NONE,
+            "NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "O": cls.NONE,
             "NS": cls.NS, "N": cls.NS, "NORTHSOUTH": cls.NS,
             "EW": cls.EW, "E": cls.EW, "EASTWEST": cls.EW,
             "BOTH": cls.BOTH, "ALL": cls.BOTH, "B": cls.BOTH,
