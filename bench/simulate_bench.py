@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bidding_bench import bid_all  # noqa: E402
 
 from bidding.model.cards import Seat  # noqa: E402
-from bidding.interfaces.commands.simulate import load_system  # noqa: E402
+from bidding.interfaces.commands.options import load_systems  # noqa: E402
 from bidding.engine.robot import Robot  # noqa: E402
 from bidding.laboratory.results import owners_of  # noqa: E402
 from bidding.laboratory.simulate import generated_boards, simulate  # noqa: E402
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     warm_up, first, second = (boards[i * args.deals:(i + 1) * args.deals] for i in range(3))
     jobs = os.cpu_count() or 1
     for name in args.system or ["SLAM Example", "SAYC"]:
-        system = load_system(name, [])
+        system = load_systems([name], [])[name]
         engine_rate(system, warm_up)
         engine = engine_rate(system, first)
         ours = simulate_rate(system, second)
