@@ -21,7 +21,7 @@ from .errors import (DealerError, DealerInputError, DealerRuntimeError, DealerSe
 from .grammar import parse_expression
 from .program import Program, compile_program, compile_script
 
-__all__ = ["deals", "counted_deals", "compile_hand_condition", "compile_program", "run_program", "Program",
+__all__ = ["deals", "counted_deals", "range_condition", "compile_hand_condition", "compile_program", "run_program", "Program",
            "RunOptions", "RunResult", "HandCondition", "DealerError", "DealerInputError",
            "DealerSyntaxError", "DealerSemanticError", "DealerRuntimeError"]
 
@@ -36,6 +36,18 @@ def __getattr__(name: str):
         from . import run
         return getattr(run, name)
     raise AttributeError(f"module 'dealer' has no attribute {name!r}")
+
+
+def range_condition(function: str, bounds: tuple[int, int] | None, top: int) -> list[str]:
+    """Dealer comparisons for `low <= function <= high`, leaving out bounds that say nothing
+    (0, and `top`, the most the function can be)."""
+    if bounds is None:
+        return []
+    low, high = bounds
+    if low == high:
+        return [f"{function} == {low}"]
+    return ([f"{function} >= {low}"] if low > 0 else []) + \
+        ([f"{function} <= {high}"] if high < top else [])
 
 
 def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int | None = None,

@@ -59,7 +59,7 @@ def test_opponents_of_another_system(library, sayc):
     acol = system_named(library, "Acol")
     auction = Auction.parse("P 1NT P 2C")       # East opens Acol's weak notrump
     found = deals_for_auction(auction, sayc, acol, n=2, seed=3)
-    assert "hcp(east) >= 12 && hcp(east) <= 14" in found.condition
+    assert "hcp(east) >= 12 and hcp(east) <= 14" in found.condition
     for deal in found.deals:
         assert 12 <= hcp(deal[Seat.EAST]) <= 14
         assert first_calls(deal, auction, sayc, acol) == auction.calls
@@ -74,9 +74,9 @@ def test_a_further_condition_narrows_the_deals(sayc):
 def test_the_pictures_become_a_dealer_condition(sayc):
     pictures = shown_by_seat(Auction.parse("1H 2C X P"), sayc)
     assert picture_condition(pictures) == (
-        "hcp(north) >= 10 && hcp(north) <= 21 && hearts(north) >= 5 && "
-        "hcp(east) >= 10 && hcp(east) <= 16 && clubs(east) >= 5 && "
-        "hcp(south) >= 8 && spades(south) >= 4")
+        "hcp(north) >= 10 and hcp(north) <= 21 and hearts(north) >= 5 and "
+        "hcp(east) >= 10 and hcp(east) <= 16 and clubs(east) >= 5 and "
+        "hcp(south) >= 8 and spades(south) >= 4")
     assert picture_condition(shown_by_seat(Auction.parse("P"), sayc)) == "1"
 
 

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from dealer import counted_deals
+from dealer import counted_deals, range_condition
 from bidding.engine.explain import Shown, shown_by_seat
-from bidding.engine.handfacts import UNKNOWN_HCP, UNKNOWN_LENGTH
+from bidding.engine.handfacts import MAX_HCP
 from bidding.engine.robot import Robot
 from bidding.engine.system import BiddingSystem
 from bidding.model.auction import Auction
@@ -73,23 +73,15 @@ class PartnerPicture:
 # --- the pictures as a dealer condition ------------------------------------------------------
 def picture_condition(pictures: Mapping[Seat, Shown]) -> str:
     """The HCP and suit length ranges the players showed, in dealer's language:
-    `hcp(north) >= 15 && hcp(north) <= 17 && spades(south) >= 4`; `1` when nothing is shown."""
+    `hcp(north) >= 15 and hcp(north) <= 17 and spades(south) >= 4`; `1` when nothing is
+    shown."""
     terms = []
     for seat, shown in pictures.items():
         name = seat.name.lower()
-        terms += _range_terms(f"hcp({name})", shown.hcp, UNKNOWN_HCP)
+        terms += range_condition(f"hcp({name})", shown.hcp, MAX_HCP)
         for suit in (3, 2, 1, 0):
-            terms += _range_terms(f"{SUIT_NAMES[suit]}({name})", shown.lengths[suit],
-                                  UNKNOWN_LENGTH)
-    return " && ".join(terms) or "1"
-
-
-def _range_terms(value: str, bounds: tuple[int, int], unknown: tuple[int, int]) -> list[str]:
-    low, high = bounds
-    if low == high:
-        return [f"{value} == {low}"]
-    return ([f"{value} >= {low}"] if low > unknown[0] else []) + \
-        ([f"{value} <= {high}"] if high < unknown[1] else [])
+            terms += range_condition(f"{SUIT_NAMES[suit]}({name})", shown.lengths[suit], 13)
+    return " and ".join(terms) or "1"
 
 
 # --- bidding a deal against the auction ------------------------------------------------------
@@ -202,7 +194,7 @@ def deals_for_auction(auction: Auction, north_south: BiddingSystem,
         raise AuctionNotFound(impossible)
     pictures = picture_condition(shown_by_seat(auction, *systems))
     if condition:
-        pictures = f"({condition}) && {pictures}"
+        pictures = f"({condition}) and {pictures}"
     found, instead, furthest = _search(check, pictures, n, seed, budget)
     if not found.deals:
         raise AuctionNotFound(_not_found(check, found, instead, furthest, budget))
