@@ -21,7 +21,7 @@ from .errors import (DealerError, DealerInputError, DealerRuntimeError, DealerSe
 from .grammar import parse_expression
 from .program import Program, compile_program, compile_script
 
-__all__ = ["deals", "compile_hand_condition", "compile_program", "run_program", "Program",
+__all__ = ["deals", "counted_deals", "range_condition", "compile_hand_condition", "compile_program", "run_program", "Program",
            "RunOptions", "RunResult", "HandCondition", "DealerError", "DealerInputError",
            "DealerSyntaxError", "DealerSemanticError", "DealerRuntimeError"]
 
@@ -38,6 +38,18 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'dealer' has no attribute {name!r}")
 
 
+def range_condition(function: str, bounds: tuple[int, int] | None, top: int) -> list[str]:
+    """Dealer comparisons for `low <= function <= high`, leaving out bounds that say nothing
+    (0, and `top`, the most the function can be)."""
+    if bounds is None:
+        return []
+    low, high = bounds
+    if low == high:
+        return [f"{function} == {low}"]
+    return ([f"{function} >= {low}"] if low > 0 else []) + \
+        ([f"{function} <= {high}"] if high < top else [])
+
+
 def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int | None = None,
           predeal: Mapping[Seat | int, Hand | str] | None = None) -> Iterator[Deal]:
     """Yield `n` deals that satisfy a dealer condition, in the order they are dealt.
@@ -48,6 +60,22 @@ def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int
     Raises DealerRuntimeError when fewer than `n` deals meet the condition in the first
     10,000,000 dealt.
     """
+    produced = 0
+    for deal, _ in counted_deals(condition, seed, dealer=dealer, predeal=predeal, wanted=n):
+        yield deal
+        produced += 1
+    if produced < n:
+        raise DealerRuntimeError(f"only {produced} of {n} deals met `{condition}` in "
+                                 f"{_GENERATE_LIMIT} deals")
+
+
+def counted_deals(condition: str, seed: int | None = None, *, dealer: Seat | int | None = None,
+                  predeal: Mapping[Seat | int, Hand | str] | None = None,
+                  limit: int = _GENERATE_LIMIT, wanted: int | None = None
+                  ) -> Iterator[tuple[Deal, int]]:
+    """Yield (deal, how many deals were dealt up to it) for the deals that satisfy a dealer
+    condition, until `limit` deals are dealt (or `wanted` accepted), for callers that sift
+    the deals further and report how hard they were to find. Arguments as for `deals`."""
     from .dealing import accepted_batches, open_stream
 
     seat = Seat.NORTH if dealer is None else Seat(dealer)
@@ -56,12 +84,8 @@ def deals(condition: str, n: int, seed: int | None = None, *, dealer: Seat | int
         for s, h in (predeal or {}).items()]
     statements.append(ast.Condition(bind_seat(parse_expression(condition), int(seat))))
     program = compile_script(ast.Script(tuple(statements), "<condition>", condition))
-    produced = 0
-    with open_stream(program, _GENERATE_LIMIT, seed=seed) as stream:
-        for features, rows, _ in accepted_batches(program, stream, n):
+    with open_stream(program, limit, seed=seed) as stream:
+        for features, rows, _ in accepted_batches(program, stream, wanted or limit):
             for row in rows:
-                yield deal_from_owners(features.owners[row].tolist())
-            produced += len(rows)
-    if produced < n:
-        raise DealerRuntimeError(f"only {produced} of {n} deals met `{condition}` in "
-                                 f"{_GENERATE_LIMIT} deals")
+                yield (deal_from_owners(features.owners[row].tolist()),
+                       int(stream.last_generated[row]))

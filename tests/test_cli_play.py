@@ -94,3 +94,76 @@ def test_hand_figures_and_random_deals_are_seeded():
     deal = Deal.parse(DEAL)
     assert hand_figures(deal, Seat.EAST) == "3-5-4-1, 14 HCP, 6 losers"
     assert list(make_deals(2, seed=5)) == list(make_deals(2, seed=5))
+
+
+def test_deal_for_an_auction_re_bids_to_it_and_repeats(capsys):
+    arguments = ["deal", "--auction", "1H 2C X P", "--system", "SAYC", "-n", "2",
+                 "--seed", "4", "--board", "2", "--format", "pbn"]
+    assert cli.main(arguments) == 0
+    out, err = capsys.readouterr()
+    assert "2 deals kept of" in err and "bid by the robots" in err
+    boards = read_pbn(out)
+    assert [board.number for board in boards] == [2, 2]
+    assert [str(board.auction) for board in boards] == ["1H 2C X P"] * 2
+    assert all(board.dealer is Seat.EAST for board in boards)
+    cli.main(arguments)
+    assert capsys.readouterr().out == out
+
+
+def test_deal_for_an_auction_as_diagrams_with_dealer_and_vulnerability(capsys):
+    assert cli.main(["deal", "-a", "1NT P 2C P", "--system", "SAYC", "--seed", "1",
+                     "--dealer", "S", "--vul", "EW", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Auction: 1NT P 2C P (SAYC)")
+    assert "Dealer South" in out and "Vul EW" in out
+
+
+def test_deal_for_an_impossible_auction_says_which_call(capsys):
+    assert cli.main(["deal", "--auction", "1NT P P 7C", "--system", "SAYC"]) == 1
+    assert capsys.readouterr().err == ("error: SAYC never bids 7C for West after 1NT P P: "
+                                       "no rule of the system makes it there\n")
+    assert cli.main(["deal", "--auction", "P", "--system", "SAYC", "--seed", "1",
+                     "-c", "hcp(north) >= 23", "--tries", "20000"]) == 1
+    assert "the first call that failed was P" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--auction", "1NT 1C", "--system", "SAYC"], "--auction '1NT 1C': illegal call 1C"),
+    (["--auction", "1NT 2Z", "--system", "SAYC"], "--auction '1NT 2Z'"),
+    (["--auction", "1NT"], "--auction needs --system"),
+    (["--auction", "1NT", "--system", "SAYC", "-n", "0"], "-n and --tries must be 1 or more"),
+])
+def test_deal_with_a_bad_auction_is_an_error(capsys, arguments, message):
+    assert cli.main(["deal", *arguments]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bid_asks_what_partner_could_hold(capsys):
+    assert cli.main(["bid", "--system", "SAYC", "--auction", "1NT P", "--partner",
+                     "--hand", "K83.QJ4.T962.A75", "--seed", "2", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("You are South (Board 1, Dealer North, Vul None), 10 HCP")
+    assert "Partner (North) has shown: 15-17 HCP" in out
+    points = re.findall(r"^  S .*, (\d+) HCP, \d+ losers$", out, re.M)
+    assert len(points) == 5 and all(15 <= int(p) <= 17 for p in points)
+
+
+def test_bid_for_an_auction_starts_with_it(capsys):
+    assert cli.main(["bid", "--system", "SAYC", "--auction", "1H 2C X", "--seed", "2",
+                     "--format", "pbn"]) == 0
+    board = read_pbn(capsys.readouterr().out)[0]
+    assert [str(call) for call in board.auction.calls[:3]] == ["1H", "2C", "X"]
+    assert cli.main(["bid", "--system", "SAYC", "--auction", "1NT P", "--partner",
+                     "--seed", "3", "--ascii"]) == 0
+    assert "Partner (North) has shown: 15-17 HCP" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--partner"], "--partner needs --auction"),
+    (["--auction", "1NT", "--hand", "K83.QJ4.T962.A75"], "--hand goes with --partner"),
+    (["--auction", "1NT", "--deal", DEAL], "leave out --deal, or ask --partner"),
+    (["--auction", "1NT P P P", "--partner"], "the auction 1NT P P P is over"),
+])
+def test_bid_partner_question_needs_its_arguments(capsys, arguments, message):
+    assert cli.main(["bid", "--system", "SAYC", *arguments]) == 2
+    assert message in capsys.readouterr().err

@@ -9,6 +9,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from bidding.model import evaluation
+from bidding.model.auction import Auction
 from bidding.engine.authoring import validate
 from bidding.model.cards import Hand, Seat
 from bidding.engine.library import ConventionLibrary
@@ -206,3 +207,23 @@ def test_system_editor_reorders_and_sets_a_fallback(session):
     assert saved.index("<convention>Two</convention>") < saved.index("<convention>One")
     xml = (session.user / "pair.system").read_text()
     assert "Two" not in xml and '<fallback name="One"/>' in xml
+
+
+def test_what_could_partner_hold_at_a_humans_turn(session):
+    setup = ["h", "Alice", "c", "Robbie", "SLAM Example", "c", "Rita", "SLAM Example",
+             "c", "Ralph", "SLAM Example"]
+    seating = ["b", "Robbie", "Rita", "Alice", "Ralph", "p", DEAL, "b", "1"]
+    text = session.run(*setup, *seating, "?p", "?", "1N", "partner", "2H", "3NT", "q")
+    assert "partner    what could partner hold? (or ?p)" in text
+    first, second = text.split("Alice (S), your call: ?p")[1].split("your call: partner")[:2]
+    assert "Partner (North) has shown: nothing shown" in first
+    assert "Partner (North) has shown: 8+ HCP" in second
+    samples = re.findall(r"^  S (\S+)  H (\S+)  D (\S+)  C (\S+)  \d-\d-\d-\d, (\d+) HCP",
+                         second, re.M)
+    assert len(samples) == 5
+    south = Hand.parse("AJ9.AK52.A87.T98")
+    robot = Robot(system_named(session.menu.library, "SLAM Example"))
+    for *suits, points in samples:
+        hand = Hand.parse(".".join("" if suit == "-" else suit for suit in suits))
+        assert int(points) >= 8 and not hand.mask & south.mask
+        assert str(robot.choose(hand, Auction.parse("P P 1NT P")).call) == "2C"

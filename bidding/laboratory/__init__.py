@@ -1,1 +1,2 @@
-"""The laboratory: the table, board results, simulations, test cases and reports."""
+"""The laboratory: the table, board results, simulations, test cases, reports, and deals
+consistent with an auction."""

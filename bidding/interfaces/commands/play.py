@@ -12,19 +12,22 @@ from prompt_toolkit.formatted_text import FormattedText
 
 from bidding.model import evaluation
 from bidding.model.auction import Auction, Contract
-from bidding.model.board import Board
-from bidding.model.cards import PBN_DEAL_EXAMPLE, Deal, Seat, Vulnerability, random_deal
+from bidding.model.board import Board, board_dealer, board_vulnerability
+from bidding.model.cards import PBN_DEAL_EXAMPLE, Deal, Hand, Seat, Vulnerability, random_deal
 from bidding.engine.library import ConventionLibrary
 from bidding.interfaces.commands.options import add_directory_option, load_systems
-from bidding.interfaces.diagram import (STYLE, auction_grid, call_fragment, deal_diagram, plain,
-                      terminal_has_symbols, wrapped)
+from bidding.interfaces.diagram import (STYLE, auction_grid, call_fragment, deal_diagram,
+                                        hand_block, hand_lines, plain, terminal_has_symbols,
+                                        wrapped)
 from bidding.model.errors import BridgeError
 from bidding.engine.explain import Explanation
 from bidding.model.pbn import PbnBoard, format_pbn
 from bidding.interfaces.players import COMPUTER, HUMAN, Player, PlayerStore
 from bidding.laboratory.results import BoardResult, TableRun, double_dummy_result
+from bidding.laboratory.auction_deals import (AuctionNotFound, Budget, PartnerPicture,
+                                              deals_for_auction, partner_hands)
 from bidding.laboratory.table import RobotPlayer, Table
-from bidding.engine.system import system_named
+from bidding.engine.system import BiddingSystem, system_named
 
 _SYMBOL_LETTERS = str.maketrans("♠♥♦♣", "SHDC")
 
@@ -113,6 +116,25 @@ def explanation_fragments(explanations: list[Explanation], symbols: bool = True
     return fragments
 
 
+def partner_fragments(picture: PartnerPicture, symbols: bool = True) -> list[tuple[str, str]]:
+    """"What could partner hold?": partner's picture, then the sample hands one a line."""
+    partner = picture.partner.name.title()
+    fragments = [("class:title", f"Partner ({partner}) has shown: "),
+                 ("", f"{picture.shown.text()}\n")]
+    if picture.hands:
+        found = picture.found
+        fragments.append(("", f"Hands {partner} could hold (from {found.dealt:,} deals dealt, "
+                              f"{found.bid:,} bid by the robots):\n"))
+    for deal in picture.found.deals:
+        fragments.append(("", "  "))
+        for line in hand_lines(deal[picture.partner], symbols):
+            fragments += line + [("", "  ")]
+        fragments.append(("class:note", f"{hand_figures(deal, picture.partner)}\n"))
+    if picture.note:
+        fragments.append(("class:note", f"{picture.note}\n"))
+    return fragments
+
+
 # --- the subcommands ------------------------------------------------------------------------
 def _print(text: FormattedText) -> None:
     """Colour on a terminal; plain text with plain newlines into files and pipes."""
@@ -124,13 +146,73 @@ def _print(text: FormattedText) -> None:
 
 def _run_deal(args) -> int:
     symbols = terminal_has_symbols() and not args.ascii
-    boards = [Board.numbered(deal, args.board + offset)
+    if args.auction:
+        return _run_auction_deals(args, symbols)
+    boards = [_board(args, deal, args.board + offset)
               for offset, deal in enumerate(make_deals(args.n, args.seed, args.condition))]
     if args.format == "pbn":
         sys.stdout.write(format_pbn(PbnBoard.of(board) for board in boards))
     for board in boards if args.format == "text" else ():
         _print(deal_diagram(board.deal, symbols=symbols, title=board.title))
         print()
+    return 0
+
+
+def _board(args, deal: Deal, number: int) -> Board:
+    """Board `number`, with the dealer and vulnerability of --dealer and --vul if given."""
+    return Board(deal, number, *_dealer_and_vulnerability(args, number))
+
+
+def _dealer_and_vulnerability(args, number: int) -> tuple[Seat, Vulnerability]:
+    return (Seat.parse(args.dealer) if args.dealer else board_dealer(number),
+            Vulnerability.parse(args.vul) if args.vul else board_vulnerability(number))
+
+
+def _auction_systems(args) -> tuple[BiddingSystem, BiddingSystem]:
+    """North-South's system (--system) and East-West's (--vs, else the same)."""
+    if not args.system:
+        raise BridgeError("--auction needs --system: the robots' system")
+    loaded = load_systems([args.system] + ([args.vs] if args.vs else []), args.dir)
+    return loaded[args.system], loaded[args.vs or args.system]
+
+
+def _given_auction(args) -> Auction:
+    """The --auction text on the dealer and vulnerability of --board, --dealer and --vul."""
+    try:
+        return Auction.parse(args.auction, *_dealer_and_vulnerability(args, args.board))
+    except BridgeError as error:
+        raise BridgeError(f"--auction {args.auction!r}: {error}") from None
+
+
+def _run_auction_deals(args, symbols: bool) -> int:
+    """`deal --auction`: deals on which the robots make those calls first, all on one board."""
+    if args.n < 1 or args.tries < 1:
+        raise BridgeError("-n and --tries must be 1 or more")
+    systems = _auction_systems(args)
+    auction = _given_auction(args)
+    try:
+        found = deals_for_auction(auction, *systems, n=args.n, seed=args.seed,
+                                  condition=args.condition, budget=Budget(dealt=args.tries))
+    except AuctionNotFound as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    boards = [Board(deal, args.board, auction.dealer, auction.vulnerability)
+              for deal in found.deals]
+    if args.format == "pbn":
+        sys.stdout.write(format_pbn(PbnBoard.of(board, auction=auction.copy(),
+                                                auction_complete=auction.is_over)
+                                    for board in boards))
+    else:
+        names = " vs ".join(dict.fromkeys(system.name for system in systems))
+        print(f"Auction: {auction.history_text()} ({names})\n")
+    for board in boards if args.format == "text" else ():
+        _print(deal_diagram(board.deal, symbols=symbols, title=board.title))
+        print()
+    print(found.summary(), file=sys.stderr)
+    if len(found.deals) < args.n:
+        print(f"error: only {len(found.deals)} of {args.n} deals found in {args.tries:,} dealt",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -150,15 +232,22 @@ def _run_bid(args) -> int:
     names = _seat_systems(args)
     loaded = load_systems(list(names.values()), args.dir)
     systems = {seat: loaded[name] for seat, name in names.items()}
+    if args.partner and not args.auction:
+        raise BridgeError("--partner needs --auction: the calls so far")
+    if args.hand and not args.partner:
+        raise BridgeError("--hand goes with --partner")
+    if args.auction and args.deal and not args.partner:
+        raise BridgeError("--auction deals a deal for those calls: leave out --deal, or ask "
+                          "--partner")
+    if args.partner:
+        return _what_partner_could_hold(args, systems, symbols)
     if args.deal:
         deal = Deal.parse(args.deal)
+    elif args.auction:
+        deal = _deal_for_auction(args, _given_auction(args), systems)
     else:
         deal = next(make_deals(1, args.seed, args.condition))
-    board = Board.numbered(deal, args.board)
-    if args.dealer:
-        board = Board(deal, board.number, Seat.parse(args.dealer), board.vulnerability)
-    if args.vul:
-        board = Board(deal, board.number, board.dealer, Vulnerability.parse(args.vul))
+    board = _board(args, deal, args.board)
     table = Table({seat: RobotPlayer(system) for seat, system in systems.items()}, deal,
                   board.dealer, board.vulnerability)
     table.play()
@@ -175,6 +264,36 @@ def _run_bid(args) -> int:
     print("Systems: " + ", ".join(f"{seat.letter} {system.name}"
                                   for seat, system in systems.items()))
     _print(board_report(board, table.auction, explanations, symbols=symbols))
+    return 0
+
+
+def _deal_for_auction(args, auction: Auction, systems: dict[Seat, BiddingSystem]) -> Deal:
+    """A deal on which these robots make the calls of `auction` first."""
+    return deals_for_auction(auction, systems[Seat.NORTH], systems[Seat.EAST], seed=args.seed,
+                             condition=args.condition).deals[0]
+
+
+def _what_partner_could_hold(args, systems: dict[Seat, BiddingSystem], symbols: bool) -> int:
+    """`bid --partner`: the player to act after --auction asks what partner could hold; their
+    hand is --hand, else theirs in --deal, else theirs on a deal the robots bid that way."""
+    auction = _given_auction(args)
+    if auction.is_over:
+        raise BridgeError(f"the auction {auction.history_text()} is over: nobody is to act")
+    seat = auction.turn
+    if args.hand:
+        hand = Hand.parse(args.hand)
+    else:
+        hand = (Deal.parse(args.deal) if args.deal
+                else _deal_for_auction(args, auction, systems))[seat]
+    sides = (systems[seat.partner] if seat % 2 == 0 else systems[seat.lho],
+             systems[seat.partner] if seat % 2 == 1 else systems[seat.lho])
+    picture = partner_hands(auction, seat, hand, sides, seed=args.seed)
+    heading = (f"You are {seat.name.title()} (Board {args.board}, Dealer "
+               f"{auction.dealer.name.title()}, Vul {auction.vulnerability}), "
+               f"{evaluation.hcp(hand)} HCP")
+    _print(FormattedText([("class:title", heading), ("", "\n"), *hand_block(hand, symbols),
+                          ("", "\n"), *auction_grid(auction, symbols=symbols), ("", "\n"),
+                          *partner_fragments(picture, symbols)]))
     return 0
 
 
@@ -208,7 +327,20 @@ def register(subparsers) -> None:
     deal.add_argument("--format", choices=("text", "pbn"), default="text",
                       help="hand diagrams (text) or PBN records (pbn)")
     deal.add_argument("--board", type=int, default=1,
-                      help="number of the first board (sets dealer and vulnerability)")
+                      help="number of the first board (sets dealer and vulnerability); with "
+                           "--auction every deal is on this board")
+    deal.add_argument("--dealer", help="dealer (N, E, S, W), overriding the board's")
+    deal.add_argument("--vul", help="vulnerability (None, NS, EW, Both), overriding the board's")
+    deal.add_argument("--auction", "-a", metavar="CALLS",
+                      help='deals on which robots of --system bid these calls first, e.g. '
+                           '"1NT P 2C P" (dealer and vulnerability from the board)')
+    deal.add_argument("--system", help="with --auction: the robots' system")
+    deal.add_argument("--vs", metavar="SYSTEM",
+                      help="with --auction: East-West's system (default: the same)")
+    deal.add_argument("--tries", type=int, default=Budget.dealt, metavar="N",
+                      help=f"with --auction: give up after dealing N deals "
+                           f"(default {Budget.dealt:,})")
+    add_directory_option(deal)
     deal.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
     deal.set_defaults(func=_run_deal)
 
@@ -233,6 +365,14 @@ def register(subparsers) -> None:
     add_directory_option(bid)
     bid.add_argument("--format", choices=("text", "pbn"), default="text",
                      help="the report (text) or a PBN record with the auction and its notes")
+    bid.add_argument("--auction", "-a", metavar="CALLS",
+                     help='the calls so far, e.g. "1NT P": without --deal, a deal on which '
+                          'the robots make them first')
+    bid.add_argument("--partner", action="store_true",
+                     help="with --auction: what could partner of the player to act hold? "
+                          "(partner's picture and five sample hands)")
+    bid.add_argument("--hand", metavar="HAND",
+                     help='with --partner: the hand of the player to act, e.g. "K83.QJ4.T962.A75"')
     bid.add_argument("--ascii", action="store_true", help="S H D C instead of suit symbols")
     bid.set_defaults(func=_run_bid)
 

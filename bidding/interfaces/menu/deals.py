@@ -9,6 +9,8 @@ import re
 
 from prompt_toolkit.completion import WordCompleter
 
+from dealer import range_condition
+
 from bidding.model.board import Board, board_dealer, board_vulnerability
 from bidding.model.cards import PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat, Vulnerability
 from bidding.interfaces.commands.play import make_deals
@@ -54,18 +56,6 @@ def parse_range(text: str, low: int, high: int, what: str) -> tuple[int, int] | 
     if not low <= bounds[0] <= bounds[1] <= high:
         raise AnswerError(f"{what}: {text} is outside {low}..{high}")
     return bounds
-
-
-def range_condition(function: str, bounds: tuple[int, int] | None, top: int) -> list[str]:
-    """Dealer comparisons for `low <= function <= high`, leaving out bounds that say nothing
-    (0, and `top`, the most the function can be)."""
-    if bounds is None:
-        return []
-    low, high = bounds
-    if low == high:
-        return [f"{function} == {low}"]
-    return ([f"{function} >= {low}"] if low > 0 else []) + \
-        ([f"{function} <= {high}"] if high < top else [])
 
 
 def shape_clause(answer: str, compass: str | None = None) -> str | None:

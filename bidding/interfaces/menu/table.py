@@ -14,7 +14,8 @@ from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Hand, Seat
 from bidding.model.board import Board
-from bidding.interfaces.commands.play import board_report, explanation_fragments
+from bidding.interfaces.commands.play import (board_report, explanation_fragments,
+                                              partner_fragments)
 from bidding.interfaces.diagram import auction_grid, call_fragment, call_text, hand_block, wrapped
 from bidding.model.errors import BridgeError
 from bidding.model.evaluation import hcp
@@ -25,6 +26,7 @@ from bidding.interfaces.menu.session import MenuSession
 from bidding.interfaces.players import Player
 from bidding.engine.robot import Robot
 from bidding.engine.system import BiddingSystem, system_named
+from bidding.laboratory.auction_deals import partner_hands
 from bidding.laboratory.table import HumanPlayer, RobotPlayer, Table
 
 
@@ -35,10 +37,11 @@ Or ask:
   w CALL     what CALL would show if you made it now
   why [N]    how a robot chose call N (every robot call without N)
   hint       what a robot playing your side's system would call, and why
+  partner    what could partner hold? (or ?p) partner's picture and five sample hands
   u          undo: take back your last call (the robots after it bid again)
   show       your hand and the auction again"""
 TURN_COMMANDS = {"e": "explain", "explain": "explain", "w": "what", "what": "what",
-                 "why": "why", "hint": "hint", "u": "undo", "undo": "undo", "show": "show",
+                 "why": "why", "hint": "hint", "partner": "partner", "?p": "partner", "u": "undo", "undo": "undo", "show": "show",
                  "help": "help"}
 
 
@@ -119,6 +122,7 @@ class TableSession:
                            on_call=self._announce)
         self.systems = {side: self.table.side_system(Seat(side)) or declared.get(side)
                         for side in (0, 1)}
+        self.rng = menu.rng
 
     @property
     def auction(self) -> Auction:
@@ -212,6 +216,11 @@ class TableSession:
         self.terminal.say(f"A robot playing {system.name} would call "
                           f"{call_text(choice.call, self.symbols)}:\n{reasons}")
 
+    def _partner(self, seat: Seat, hand: Hand, auction: Auction) -> None:
+        picture = partner_hands(auction, seat, hand, (self.systems[0], self.systems[1]),
+                                seed=int(self.rng.integers(2 ** 31)))
+        self.terminal.say(FormattedText(partner_fragments(picture, self.symbols)))
+
     # --- a human's turn ---------------------------------------------------------------------
     def show_turn(self, seat: Seat, hand: Hand, auction: Auction) -> None:
         heading = (f"{self.names[seat]}, you are {seat.name.title()} "
@@ -275,6 +284,8 @@ class TableSession:
             self._robot_reasons(self._call_number(argument, auction))
         elif command == "hint":
             self._hint(seat, hand, auction)
+        elif command == "partner":
+            self._partner(seat, hand, auction)
         elif command == "show":
             self.show_turn(seat, hand, auction)
         elif command == "undo":
