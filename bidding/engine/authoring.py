@@ -10,9 +10,10 @@ from typing import Iterable
 
 from lxml import etree
 
+from bidding.engine.checks import check_trees
 from bidding.engine.library import ConventionLibrary
-from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, parse_file,
-                                      read_xml, safe_parser, write_checked)
+from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
+                                      parse_file, read_xml, safe_parser, write_checked)
 from bidding.engine.system import BiddingSystem, Node, system_named
 
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
@@ -33,16 +34,48 @@ def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = ()
         library = ConventionLibrary(directories, builtin=builtin, files=files)
     except ConventionError as error:
         return _sorted(problems + error.problems)
+    checked_files = {str(path.resolve()) for path in files}
     for spec in specs:
         try:
             if isinstance(spec, Convention):
                 system = BiddingSystem.of_convention(spec, library)
             else:
                 system = system_named(library, spec.name)
+                checked_files |= {str(Path(node.spec.source.file).resolve())
+                                  for node in system.nodes()}
             problems += system.warnings
         except ConventionError as error:
             problems += error.problems
+    if not any(not p.warning for p in problems):
+        problems += [p for p in check_library(library)
+                     if str(Path(p.file).resolve()) in checked_files]
     return _sorted(list(dict.fromkeys(problems)))
+
+
+def check_library(library: ConventionLibrary) -> list[Problem]:
+    """The static checks (bidding.engine.checks) on every action of the library, judged
+    where it is used: from the roots and fallbacks of every system that compiles, and from
+    the top of every convention that nothing includes or lists (it may be included
+    anywhere)."""
+    trees = []
+    used = set()
+    for spec in library.all_systems():
+        used |= {canonical(listing.name) for listing in spec.listings}
+        used |= {canonical(spec.fallback[0])} if spec.fallback else set()
+        try:
+            system = system_named(library, spec.name)
+        except ConventionError:
+            continue
+        trees.append((system.roots, system.fallback, "root"))
+    for convention in library.all_conventions():
+        if library.parents(convention) or used & {canonical(n) for n in convention.names}:
+            continue
+        try:
+            trees.append((BiddingSystem.of_convention(convention, library).roots, (),
+                          "unknown"))
+        except ConventionError:
+            continue
+    return check_trees(trees)
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 from bidding.engine.rules import Source
+from bidding.engine.checks import check_convention
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
                                       parse_file)
 
@@ -84,6 +85,8 @@ class ConventionLibrary:
                 continue
             seen.add(path.resolve())
             spec, found = parse_file(path)
+            if isinstance(spec, Convention) and not any(not p.warning for p in found):
+                found += check_convention(spec)     # static checks within the file
             problems += [p for p in found if not p.warning]
             self.warnings += [p for p in found if p.warning]
             if spec is not None:
