@@ -122,3 +122,33 @@ def test_command_line(tmp_path, capsys):
     assert "formatted (original kept as .bak)" in capsys.readouterr().out
     assert run_cli("conventions", "list") == 0
     assert "Strong 1NT with Stayman (starts sequences)" in capsys.readouterr().out
+
+
+def test_rules_after_an_auction_with_sources_and_legality(capsys):
+    assert run_cli("systems", "rules", "SLAM Example", "1NT P") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("SLAM Example: South to act after 1NT P (dealer North, vulnerable: None); "
+                      "after 1NT (P)")
+    assert out[1].startswith("  1. 2C -- 8+ HCP, 4+ hearts; or 8+ HCP, 4+ spades (")
+    assert out[1].endswith("strong-1nt-with-stayman.conv:50)")
+    assert run_cli("systems", "rules", "SAYC", "P (1H) X (2H)", "--dealer", "W",
+                   "--vul", "Both") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("SAYC: West to act after P 1H X 2H (dealer West, vulnerable: Both); "
+                          "after (1H) X (2H)")
+    assert run_cli("systems", "rules", "SAYC", "1H 3S") == 0
+    assert "[not legal here: 2H is not higher than 3S]" in capsys.readouterr().out
+    assert run_cli("systems", "rules", "SLAM Example", "1NT 2NT") == 0
+    assert "no rules here: a robot passes" in capsys.readouterr().out
+    assert run_cli("systems", "rules", "SAYC", "1H 1C") == 1
+    assert "illegal call 1C by east after 1H: 1C is not higher than 1H" in capsys.readouterr().err
+    assert run_cli("systems", "rules", "SAYC", "1H P P P") == 1
+    assert "the auction 1H P P P is over" in capsys.readouterr().err
+
+
+def test_show_limits_the_depth(capsys):
+    assert run_cli("conventions", "show", "Strong 1NT", "--depth", "2") == 0
+    out = capsys.readouterr().out
+    assert "1.1. ask 2C" in out and "1.1.1." not in out
+    tree = convention_tree("Strong 1NT", LIBRARY, depth=1)
+    assert "\n1. open 1NT" in tree and "1.1." not in tree

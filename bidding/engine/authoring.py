@@ -15,6 +15,8 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
                                       parse_file, read_xml, safe_parser, write_checked)
 from bidding.engine.system import BiddingSystem, Node, system_named
+from bidding.model.auction import Auction
+from bidding.model.errors import AuctionError
 
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
              builtin: bool = True) -> list[Problem]:
@@ -83,9 +85,10 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
 
 
 # --- showing ---------------------------------------------------------------------------------
-def convention_tree(name: str, library: ConventionLibrary) -> str:
+def convention_tree(name: str, library: ConventionLibrary, depth: int | None = None) -> str:
     """A convention as an indented tree: priority numbers, kind, call, `over`, the hands
-    each action needs and where it was written; included conventions are spliced in."""
+    each action needs and where it was written; included conventions are spliced in.
+    `depth` limits the levels of actions shown (None: all)."""
     convention = library.find_convention(name)
     system = BiddingSystem.of_convention(convention, library)
     lines = [f"{convention.name}" + (f" (also: {', '.join(convention.names[1:])})"
@@ -96,16 +99,22 @@ def convention_tree(name: str, library: ConventionLibrary) -> str:
         lines.append(f"  included by: {', '.join(parents)}")
     if convention.description:
         lines.append(f"  {convention.description}")
-    lines += _tree_lines(system.roots, "", convention.name)
+    lines += _tree_lines(system.roots, depth, 0, convention.name)
     return "\n".join(lines)
 
 
-def _tree_lines(nodes: tuple[Node, ...], prefix: str, convention: str) -> list[str]:
+def _tree_lines(nodes: tuple[Node, ...], depth: int | None, indent: int,
+                convention: str | None = None, prefix: str = "") -> list[str]:
+    """Numbered lines for `nodes` and their continuations, `depth` levels deep (None: all);
+    with `convention`, actions written in another one say where they come from."""
     lines = []
     for number, node in enumerate(nodes, 1):
         label = f"{prefix}{number}"
-        lines.append("  " * label.count(".") + f"{label}. {describe_node(node, convention)}")
-        lines += _tree_lines(node.children, label + ".", node.convention)
+        lines.append("  " * (label.count(".") + indent)
+                     + f"{label}. {describe_node(node, convention)}")
+        if depth is None or depth > 1:
+            lines += _tree_lines(node.children, None if depth is None else depth - 1, indent,
+                                 convention and node.convention, label + ".")
     return lines
 
 
@@ -142,18 +151,30 @@ def system_summary(name: str, library: ConventionLibrary, depth: int = 1) -> str
     if spec.fallback:
         lines.append(f"  fallback: {spec.fallback[0]}")
     lines.append(f"  {len(system.nodes())} actions; roots in priority order:")
-    lines += _limited_tree(system.roots, "", depth)
+    lines += _tree_lines(system.roots, depth, 2)
     return "\n".join(lines)
 
 
-def _limited_tree(nodes, prefix: str, depth: int) -> list[str]:
-    lines = []
-    for number, node in enumerate(nodes, 1):
-        label = f"{prefix}{number}"
-        lines.append("  " * (label.count(".") + 2) + f"{label}. {describe_node(node)}")
-        if depth > 1:
-            lines += _limited_tree(node.children, label + ".", depth - 1)
-    return lines
+def rules_after(name: str, library: ConventionLibrary, auction: Auction) -> str:
+    """The ordered rule set a robot of system `name` bids from after `auction` (the
+    opponents' calls read as natural): each rule's call, description and file:line, and
+    why a rule's call is illegal there. Raises AuctionError when the auction is over."""
+    if auction.is_over:
+        raise AuctionError(f"the auction {auction.history_text()} is over: nobody is to act")
+    system = system_named(library, name)
+    ruleset = system.ruleset(auction)
+    history = auction.history_text() or "no calls"
+    lines = [f"{system.name}: {auction.turn.name.title()} to act after {history} "
+             f"(dealer {auction.dealer.name.title()}, vulnerable: {auction.vulnerability}); "
+             f"{ruleset.situation}"]
+    if ruleset.forced:
+        lines.append("  partner's last call is forcing: no pass without a rule for it")
+    if not ruleset.rules:
+        lines.append("  no rules here: a robot passes (or, when forced, bids naturally)")
+    for number, (rule, illegal) in enumerate(zip(ruleset.rules, ruleset.illegal), 1):
+        note = f" [not legal here: {illegal}]" if illegal else ""
+        lines.append(f"  {number}. {rule.call} -- {rule.description} ({rule.source}){note}")
+    return "\n".join(lines)
 
 
 def convention_role(convention: Convention, library: ConventionLibrary) -> str:

@@ -1,19 +1,22 @@
-"""The `conventions validate|show|format|list` and `systems list|show` commands, over the
-plain functions of bidding.engine.authoring."""
+"""The `conventions validate|show|format|list` and `systems list|show|rules` commands, over
+the plain functions of bidding.engine.authoring."""
 from __future__ import annotations
 
 import argparse
 import sys
 
 from bidding.engine.authoring import (convention_role, convention_tree, format_file,
-                                      list_conventions, list_systems, system_summary, validate)
+                                      list_conventions, list_systems, rules_after,
+                                      system_summary, validate)
 from bidding.engine.library import ConventionLibrary
 from bidding.interfaces.commands.options import add_directory_option
+from bidding.model.auction import Auction
+from bidding.model.cards import Seat, Vulnerability
 from bidding.model.errors import BridgeError
 
 
 def register(subparsers) -> None:
-    """Add `conventions validate|show|format|list` and `systems list|show`."""
+    """Add `conventions validate|show|format|list` and `systems list|show|rules`."""
     _add_commands(subparsers)
     for name in ("conventions", "systems"):
         subparsers.choices[name].set_defaults(func=run)
@@ -42,6 +45,8 @@ def _add_commands(subparsers) -> None:
     command = commands.add_parser("show", parents=[directory],
                                   help="a convention as a tree with priorities and sources")
     command.add_argument("name")
+    command.add_argument("--depth", type=_positive, metavar="N",
+                         help="levels of actions to show (default: all)")
     command.set_defaults(run=_run_show_convention)
     command = commands.add_parser("format", parents=[directory],
                                   help="pretty-print files in place, keeping comments (.bak kept)")
@@ -56,8 +61,38 @@ def _add_commands(subparsers) -> None:
     command.set_defaults(run=_run_list_systems)
     command = commands.add_parser("show", parents=[directory], help="a system and its roots")
     command.add_argument("name")
-    command.add_argument("--depth", type=int, default=1, help="levels of actions to show")
+    command.add_argument("--depth", type=_positive, default=1, metavar="N",
+                         help="levels of actions to show (default 1)")
     command.set_defaults(run=_run_show_system)
+    command = commands.add_parser("rules", parents=[directory],
+                                  help="the ordered rules for the player to act after an auction")
+    command.add_argument("name", metavar="SYSTEM")
+    command.add_argument("auction", metavar="AUCTION",
+                         help='the calls so far from the dealer, e.g. "1NT P 2C (X)"; '
+                              'opponents\' calls included; "" before the first call')
+    command.add_argument("--dealer", type=_reading(Seat.parse), default=Seat.NORTH,
+                         help="dealer: N, E, S or W (default N)")
+    command.add_argument("--vul", type=_reading(Vulnerability.parse),
+                         default=Vulnerability.NONE,
+                         help="vulnerability: None, NS, EW or Both (default None)")
+    command.set_defaults(run=_run_rules)
+
+
+def _reading(parse):
+    """An argparse type from a model parser: its BridgeError becomes argparse's message."""
+    def read(text: str):
+        try:
+            return parse(text)
+        except BridgeError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    read.__name__ = parse.__self__.__name__.lower()
+    return read
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of levels (1 or more)")
+    return int(text)
 
 
 def _run_validate(args) -> int:
@@ -70,7 +105,7 @@ def _run_validate(args) -> int:
 
 
 def _run_show_convention(args) -> int:
-    print(convention_tree(args.name, ConventionLibrary(args.dir)))
+    print(convention_tree(args.name, ConventionLibrary(args.dir), args.depth))
     return 0
 
 
@@ -98,4 +133,11 @@ def _run_list_systems(args) -> int:
 
 def _run_show_system(args) -> int:
     print(system_summary(args.name, ConventionLibrary(args.dir), args.depth))
+    return 0
+
+
+def _run_rules(args) -> int:
+    auction = Auction.parse(args.auction.replace("(", " ").replace(")", " "), args.dealer,
+                            args.vul)
+    print(rules_after(args.name, ConventionLibrary(args.dir), auction))
     return 0
