@@ -38,6 +38,7 @@ class Session:
         for example in EXAMPLES:
             shutil.copy(example, self.user)
         self.seed = seed
+        self.builtin = False
         self.transcript: list[str] = []
         self.menu = None
 
@@ -50,7 +51,7 @@ class Session:
             with create_app_session(input=pipe, output=DummyOutput()):
                 self.menu = Menu(Terminal(transcript=self.transcript, symbols=False),
                                  data_directory=self.data, conventions_directory=self.user,
-                                 builtin_library=False, seed=self.seed)
+                                 builtin_library=self.builtin, seed=self.seed)
                 assert self.menu.run() == 0
         text = "\n".join(self.transcript)
         assert "internal error" not in text
@@ -153,7 +154,7 @@ def test_author_a_convention_and_a_system_then_bid_with_it(session):
         "add 1", "raise", "3S", "", "to play", "y", "", "3+", "", "", "", "", "",
         "add 1", "pass", "PASS", "", "", "1", "n",
         "delete 9", "down 1.2", "include", "Strong 1NT", "1",
-        "hands 2", "a", "", "", "", "", "", "unbalanced", "losers <= 7", "d",
+        "hands 2", "a", "", "", "", "", "", "unbalanced", "losers <= 7", "n", "d",
         "save", "q",
     ]
     text = session.run(*convention)
@@ -183,7 +184,7 @@ def test_modify_keeps_a_backup_and_refuses_invalid_changes(session):
     session.run("n", "Tiny", "", "", "add", "open", "1C", "", "", "", "n", "save", "q")
     path = session.user / "tiny.conv"
     before = path.read_text()
-    text = session.run("m", "tiny", "edit 1", "", "9", "", "123", "", "yes", "n",
+    text = session.run("m", "tiny", "edit 1", "", "9", "", "123", "", "yes", "n", "", "",
                        "add 1", "respond", "1H", "", "", "n", "save", "q")
     assert "over '9': cannot read '9'" in text
     after = path.read_text()

@@ -18,8 +18,9 @@ from typing import Callable, Iterator
 
 from lxml import etree
 
-from bidding.engine.library import (CONVENTION_SUFFIX, SYSTEM_SUFFIX, ConventionLibrary,
-                                    library_files)
+from bidding.engine.authoring import check_library
+from bidding.engine.library import (BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS, CONVENTION_SUFFIX,
+                                    SYSTEM_SUFFIX, ConventionLibrary, library_files)
 from bidding.engine.xmlreader import (ACTION_KINDS, INCLUDE_TAGS, ActionSpec, Convention,
                                       ConventionError, Inclusion, Problem, SystemSpec, canonical,
                                       parse_file, safe_parser, write_checked)
@@ -205,18 +206,20 @@ def _first_index_after(root: etree._Element, tags: tuple[str, ...]) -> int:
 
 def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Problem]:
     """Problems of `text` saved as `path`, with every other file of the library as it is now
-    (the old version of `path` left out): errors for the file itself (its own checks, its
-    inclusions or listings, a name another file already uses), warnings for systems that
-    would stop loading because of it."""
+    (the old version of `path` left out; the shipped directories staged as shipped): errors
+    for the file itself (its own checks, static checks included, its inclusions or
+    listings, a name another user's file already uses), warnings for systems that would
+    stop loading because of it."""
     path = path.resolve()
     with tempfile.TemporaryDirectory() as scratch:
         staging = Path(scratch)
         renames: dict[str, str] = {}
-        staged_dirs = []
+        staged_dirs, shipped_dirs = [], []
         for index, directory in enumerate(directories):
             staged = staging / str(index)
             staged.mkdir()
-            staged_dirs.append(staged)
+            shipped = directory in (BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS)
+            (shipped_dirs if shipped else staged_dirs).append(staged)
             if not directory.is_dir():
                 continue
             for file in library_files(directory):
@@ -228,7 +231,7 @@ def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Pr
         draft = staging / path.name
         draft.write_bytes(text)
         renames[str(draft)] = str(path)
-        problems = _library_problems(draft, staged_dirs)
+        problems = _library_problems(draft, staged_dirs, shipped_dirs)
     result = []
     for problem in problems:
         for old, new in renames.items():
@@ -237,12 +240,13 @@ def staged_problems(path: Path, text: bytes, directories: list[Path]) -> list[Pr
     return list(dict.fromkeys(result))
 
 
-def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
+def _library_problems(draft: Path, directories: list[Path],
+                      shipped: list[Path]) -> list[Problem]:
     spec, problems = parse_file(draft)
     if spec is None:
         return problems
     try:
-        library = ConventionLibrary(directories, builtin=False, files=[draft])
+        library = ConventionLibrary(directories, files=[draft], shipped=shipped)
     except ConventionError as error:
         return problems + error.problems
     table = library.conventions if isinstance(spec, Convention) else library.systems
@@ -262,6 +266,7 @@ def _library_problems(draft: Path, directories: list[Path]) -> list[Problem]:
             problems += system_named(library, spec.name).warnings
     except ConventionError as error:
         return problems + error.problems
+    problems += [p for p in check_library(library) if p.file == str(draft)]
     for other in library.all_systems():
         if other is spec:
             continue
@@ -281,12 +286,11 @@ class ConventionDraft(Draft):
     item_tags = ACTION_KINDS + INCLUDE_TAGS
 
     @classmethod
-    def create(cls, path: Path, names: list[str], parents: list[str],
-               description: str | None) -> "ConventionDraft":
+    def create(cls, path: Path, names: list[str], description: str | None) -> "ConventionDraft":
+        """A new convention in our format: no `<parent>`, its includers name it."""
         root = etree.Element("convention")
-        for tag, values in (("name", names), ("parent", parents)):
-            for value in values:
-                etree.SubElement(root, tag).text = value
+        for name in names:
+            etree.SubElement(root, "name").text = name
         if description:
             etree.SubElement(root, "description").text = description
         etree.SubElement(root, "actions")
@@ -296,6 +300,12 @@ class ConventionDraft(Draft):
 
     def top(self, root: etree._Element) -> etree._Element:
         return root.find("actions")
+
+    @property
+    def old_format(self) -> bool:
+        """SLAMBidding's 2009 format: parents written by hand (docs section 1.1)."""
+        return self.root.find("parent") is not None or \
+            next(self.root.iter("subconvention"), None) is not None
 
     def is_action(self, number: str) -> bool:
         return self.find(number).tag in ACTION_KINDS
@@ -340,6 +350,16 @@ class ConventionDraft(Draft):
                 handtypes = etree.Element("handtypes")
                 element.insert(0, handtypes)
             handtypes.append(hand_type)
+        self.change(edit)
+
+    def replace_hand_type(self, number: str, index: int, hand_type: etree._Element) -> None:
+        """Put `hand_type` in place of the action's `index`-th type (edited in place)."""
+        def edit(root):
+            types = self.find(number, root).find("handtypes")
+            found = [] if types is None else types.findall("type")
+            if not 1 <= index <= len(found):
+                raise DraftError(f"action {number} has no hand type {index}")
+            types.replace(found[index - 1], copy.deepcopy(hand_type))
         self.change(edit)
 
     def remove_hand_type(self, number: str, index: int) -> None:
@@ -440,6 +460,13 @@ class SystemDraft(Draft):
         else:
             self.insert(None, element, position)
 
+    def add_switch(self, name: str, by: str | None = None) -> None:
+        """`<replace name=.. by=..>` (use `by` wherever `name` is included or listed), or
+        without `by`, `<off name=..>` (switch `name` off)."""
+        element = etree.Element("replace", name=name, by=by) if by else \
+            etree.Element("off", name=name)
+        self.change(lambda root: root.append(element))
+
     def set_single(self, tag: str, name: str | None) -> None:
         """Set or clear the `<fallback>` (or another single `name=` element)."""
         def edit(root):
@@ -459,6 +486,18 @@ class SystemDraft(Draft):
         lines += [f"off: {name}" for name, _ in spec.offs]
         lines += [f"replace: {old} -> {new}" for old, new, _ in spec.replaces]
         return lines
+
+
+def copied_draft(draft: Draft, names: list[str], directory: Path,
+                 description: str | None = None) -> Draft:
+    """A copy of `draft` under new `names`, to be saved in `directory` (a shipped system or
+    convention made the user's own; what it includes or lists is still found by name)."""
+    copied = type(draft)(copy.deepcopy(draft.root), file_name_for(names[0], draft.suffix,
+                                                                  directory))
+    copied.set_names("name", names)
+    if description:
+        copied.set_description(description)
+    return copied
 
 
 def listing_name(element: etree._Element) -> str:

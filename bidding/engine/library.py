@@ -63,8 +63,12 @@ class ConventionLibrary:
     """
 
     def __init__(self, directories: Iterable[Path | str] = (), builtin: bool = True,
-                 files: Iterable[Path | str] = ()) -> None:
-        shipped_directories = [BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS] if builtin else []
+                 files: Iterable[Path | str] = (),
+                 shipped: Iterable[Path] | None = None) -> None:
+        """`shipped`: where the shipped files are, when not the repository's (a staging
+        copy that checks a save, bidding.engine.drafts)."""
+        shipped_directories = list(shipped) if shipped is not None else \
+            [BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS] if builtin else []
         self.directories = shipped_directories + [Path(d) for d in directories]
         self.conventions: dict[str, list[Convention]] = {}   # by name, as a user sees them
         self.systems: dict[str, list[SystemSpec]] = {}

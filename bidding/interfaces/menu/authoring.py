@@ -4,11 +4,19 @@ The editors work on drafts (bidding.engine.drafts) that stay valid after every c
 the engine would refuse is shown with its reason and not made. Ctrl-C in a question of an
 editor returns to the editor; at the editor's own prompt it leaves for the menu and keeps the
 unsaved draft, which opening the same file again resumes.
+
+Every element of a hand type can be written (`hands N`, then `e K`: the type's elements one by
+one, from the table ELEMENTS). A shipped system or convention is changed by copying it into
+the user's folder under a new name: the copied system still plays the shipped conventions by
+name; a copied convention can take the shipped one's place in one of the user's systems
+(`<replace>`), so that the shipped systems stay as they are.
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
+from lxml import etree
 from prompt_toolkit.completion import WordCompleter
 
 from bidding.engine.authoring import (convention_role, convention_tree, list_conventions,
@@ -18,9 +26,9 @@ from bidding.engine.xmlreader import ACTION_KINDS, ConventionError, canonical
 from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 from bidding.interfaces.menu.deals import RANGE_HELP, parse_range
-from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path, file_name_for,
-                          hand_type_element, listing_name, name_taken, staged_problems,
-                          system_path)
+from bidding.engine.drafts import (ConventionDraft, Draft, SystemDraft, convention_path,
+                                   copied_draft, file_name_for, hand_type_element, listing_name,
+                                   name_taken, staged_problems, system_path)
 from bidding.interfaces.menu.terminal import AnswerError
 from bidding.interfaces.menu.session import MenuSession
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
@@ -105,17 +113,47 @@ def new_convention(menu: MenuSession) -> None:
     name = terminal.ask("Name of the new convention:", _new_name(menu, "convention"),
                         topic="convention name", help="A name not used by any other "
                                                       "convention, e.g. Weak twos.")
-    parents = terminal.ask(
-        "Conventions that include it, comma-separated (Enter: none, it starts sequences):",
-        _name_list, topic="convention", help="A sub-convention (such as Stayman inside a 1NT "
-        "opening) names the conventions that include it. Leave empty for a convention whose "
-        "actions start sequences (openings, overcalls).",
-        completer=WordCompleter(menu.convention_names(), ignore_case=True, sentence=True))
+    includer = terminal.ask_name(
+        "Include it in which convention or system (Enter: neither yet)?",
+        menu.convention_names() + menu.system_names(), topic="convention", optional=True,
+        help="Where its actions are used: a convention (Stayman inside a 1NT opening) or a "
+             "system, which lists the conventions that start sequences. It is added there "
+             "when you first save. Enter: decide later (include or list it from there).")
     description = terminal.ask("One-line description (Enter: none):", topic="description")
     path = file_name_for(name, ConventionDraft.suffix, menu.user_directory)
-    draft = ConventionDraft.create(path, [name], parents, description or None)
+    draft = ConventionDraft.create(path, [name], description or None)
     terminal.note(f"It will be saved as {draft.path}. Type `add` for its first action.")
-    ConventionEditor(menu, draft).run()
+    editor = ConventionEditor(menu, draft)
+    if includer:
+        editor.after_save.append(lambda: _use_in(menu, includer, name))
+    editor.run()
+
+
+def _use_in(menu: MenuSession, includer: str, name: str, replacing: str | None = None) -> None:
+    """Make convention `name` used by `includer`: listed by a system, included by a
+    convention (under the action the user picks), or with `replacing`, used by a system in
+    place of that convention. The includer's file is saved at once (checked as usual)."""
+    terminal = menu.terminal
+    library = menu.library
+    if library.has_convention(includer) and replacing is None:
+        draft = _open_draft(menu, convention_path(library, includer), ConventionDraft)
+        if draft is None:
+            return
+        terminal.say("\n".join(draft.described_tree()))
+        number = terminal.ask(f"Include {name!r} under which action of {includer!r} "
+                              f"(number; Enter: at the top level)?",
+                              lambda a: (draft.find(a), a.rstrip("."))[1] if a else None,
+                              topic="number")
+        draft.include(number, name)
+    else:
+        draft = _open_draft(menu, system_path(library, includer), SystemDraft)
+        if draft is None:
+            return
+        if replacing is None:
+            draft.list_convention(name)
+        else:
+            draft.add_switch(replacing, name)
+    Editor(menu, draft).save()
 
 
 def new_system(menu: MenuSession) -> None:
@@ -132,32 +170,102 @@ def new_system(menu: MenuSession) -> None:
 
 
 # --- opening for editing ----------------------------------------------------------------------
-def _open_draft(menu: MenuSession, path: Path, kind: type[Draft]) -> Draft | None:
+def _open_draft(menu: MenuSession, path: Path, kind: type[Draft],
+                asked: bool = False) -> Draft | None:
     """The draft of `path`: unsaved changes from before, or the file (repository files only
-    after the user says so)."""
+    after the user says so, unless `asked` already)."""
     kept = menu.unsaved_drafts.pop(path.resolve(), None)
     if kept is not None:
         if menu.terminal.confirm(f"You left unsaved changes to {path}. Resume them?", True):
             return kept
-    user_dir = menu.user_directory.resolve()
-    if user_dir not in path.resolve().parents and REPO_ROOT in path.resolve().parents:
+    if _shipped(menu, path) and not asked:
         if not menu.terminal.confirm(f"{path} belongs to the repository. Edit it in place "
                                      f"(the old version is kept as .bak)?"):
             return None
     return kind.load(path)
 
 
+def _shipped(menu: MenuSession, path: Path) -> bool:
+    resolved = path.resolve()
+    return menu.user_directory.resolve() not in resolved.parents and \
+        REPO_ROOT in resolved.parents
+
+
+def _copy_or_edit(menu: MenuSession, kind: str, name: str) -> str:
+    return menu.terminal.choose(
+        f"{name} is shipped with the program. (c)opy it into your folder under a new name, "
+        f"(e)dit the shipped file, or (x) cancel", {
+            "c": f"a copy of the {kind} you can change freely",
+            "e": "change the repository's file (the old version is kept as .bak)",
+            "x": "leave it"}, default="c", topic="copy")
+
+
+def _copy_name(menu: MenuSession, kind: str, name: str) -> str:
+    return menu.terminal.ask(f"Name of your copy:", _new_name(menu, kind),
+                             topic=f"{kind} name", default=f"My {name}")
+
+
 def modify_convention(menu: MenuSession) -> None:
     name = menu.terminal.ask_name("Modify which convention?", menu.convention_names(),
                                   topic="convention")
-    draft = _open_draft(menu, convention_path(menu.library, name), ConventionDraft)
+    path = convention_path(menu.library, name)
+    asked = False
+    if _shipped(menu, path) and path.resolve() not in menu.unsaved_drafts:
+        choice = _copy_or_edit(menu, "convention", name)
+        if choice == "x":
+            return
+        asked = True
+        if choice == "c":
+            copy_convention(menu, name, path)
+            return
+    draft = _open_draft(menu, path, ConventionDraft, asked)
     if draft is not None:
         ConventionEditor(menu, draft).run()
 
 
+def copy_convention(menu: MenuSession, name: str, path: Path) -> None:
+    """A shipped convention copied under a new name; one of the user's systems may play the
+    copy in its place (a `<replace>` written when the copy is first saved)."""
+    shipped = menu.library.find_convention(name)
+    new_name = _copy_name(menu, "convention", shipped.name)
+    user_systems = [spec.name for spec in menu.library.all_systems()
+                    if not _shipped(menu, Path(spec.source.file))]
+    system = menu.terminal.ask_name(
+        f"Play it instead of {shipped.name!r} in which of your systems (Enter: none)?",
+        user_systems, topic="system", optional=True,
+        help="Your system then uses the copy wherever the shipped convention was included or "
+             "listed (a <replace> element); the shipped systems stay as they are. "
+             "To copy a shipped system: m-odify system.") if user_systems else ""
+    draft = copied_draft(ConventionDraft.load(path), [new_name], menu.user_directory,
+                         f"Copy of {shipped.name}." + (f" {shipped.description}"
+                                                       if shipped.description else ""))
+    menu.terminal.note(f"Your copy will be saved as {draft.path}.")
+    editor = ConventionEditor(menu, draft)
+    if system:
+        editor.after_save.append(lambda: _use_in(menu, system, new_name, shipped.name))
+    editor.run()
+
+
 def modify_system(menu: MenuSession) -> None:
     name = menu.terminal.ask_name("Modify which system?", menu.system_names(), topic="system")
-    draft = _open_draft(menu, system_path(menu.library, name), SystemDraft)
+    path = system_path(menu.library, name)
+    asked = False
+    if _shipped(menu, path) and path.resolve() not in menu.unsaved_drafts:
+        choice = _copy_or_edit(menu, "system", name)
+        if choice == "x":
+            return
+        asked = True
+        if choice == "c":
+            shipped = menu.library.find_system_spec(name)
+            new_name = _copy_name(menu, "system", shipped.name)
+            draft = copied_draft(SystemDraft.load(path), [new_name], menu.user_directory,
+                                 f"Copy of {shipped.name}, playing its conventions.")
+            menu.terminal.note(f"Your copy will be saved as {draft.path}. It plays the shipped "
+                               f"conventions; to change one, modify it and copy it for this "
+                               f"system.")
+            SystemEditor(menu, draft).run()
+            return
+    draft = _open_draft(menu, path, SystemDraft, asked)
     if draft is not None:
         SystemEditor(menu, draft).run()
 
@@ -182,6 +290,7 @@ class Editor:
         self.menu = menu
         self.terminal = menu.terminal
         self.draft = draft
+        self.after_save: list = []      # done once, after the first successful save
 
     @property
     def help(self) -> str:
@@ -279,12 +388,13 @@ class Editor:
         if not answer:
             raise AnswerError("at least one name is needed")
         self.draft.set_names("name", answer)
-        if isinstance(self.draft, ConventionDraft):
+        if isinstance(self.draft, ConventionDraft) and self.draft.old_format:
             parents = [" ".join((e.text or "").split()) for e in root.findall("parent")]
             self.draft.set_names("parent", self.terminal.ask(
                 "Included by (parents), comma-separated, - for none:", _name_list,
                 topic="convention", default=", ".join(parents) or "-",
-                help="Conventions that include this one; none if it starts sequences."))
+                help="A 2009 file names the conventions that include it by hand; ours are "
+                     "found from the inclusions."))
         element = self.draft.root.find("description")
         current = " ".join((element.text or "").split()) if element is not None else ""
         description = self.terminal.ask("Description (- for none):", topic="description",
@@ -293,6 +403,8 @@ class Editor:
         self.show()
 
     def save(self) -> None:
+        """Check the draft against the library (static checks included) and write it; then
+        what was waiting for the file to exist (including it elsewhere)."""
         problems = staged_problems(self.draft.path, self.draft.text(),
                                    self.menu.library.directories)
         errors = [p for p in problems if not p.warning]
@@ -307,6 +419,9 @@ class Editor:
         self.menu.library_changed()
         backup = f" (the previous version is in {self.draft.path.name}.bak)" if existed else ""
         self.terminal.say(f"Saved {self.draft.path}{backup}.")
+        waiting, self.after_save = self.after_save, []
+        for task in waiting:
+            task()
 
 
 class ConventionEditor(Editor):
@@ -325,7 +440,7 @@ class ConventionEditor(Editor):
         "h": ("hands", ""),
         "edit": ("edit", "edit N | e        change call, over, seats, meaning, forcing, alert"),
         "e": ("edit", ""),
-        "about": ("about", "about             change names, parents and description"),
+        "about": ("about", "about             change names and description"),
         **SHARED_EDITOR_COMMANDS,
     }
     draft: ConventionDraft
@@ -381,26 +496,76 @@ class ConventionEditor(Editor):
             raise AnswerError(f"{number} is an inclusion: it has no hand types")
         while True:
             types = self.draft.hand_types(number)
-            action = self.draft.described_tree()
-            line = next(text for text in action if text.strip().startswith(f"{number}. "))
-            self.terminal.say(line.strip())
+            self.terminal.say(self._action_line(number))
             choice = self.terminal.choose(
-                "Hand types: (a)dd one, (r)emove one, (n)one: any hand, (d)one", {
+                "Hand types: (a)dd one, (e)dit one, (r)emove one, (n)one: any hand, (d)one", {
                     "a": "add a hand type (the action is taken if ANY type fits)",
+                    "e": "change a hand type element by element: support, stoppers, "
+                         "honours, vulnerability, conditions...",
                     "r": "remove a hand type by its number in brackets",
                     "n": "no hand types: every hand fits",
                     "d": "back to the editor"}, default="d", topic="hands")
             if choice == "d":
                 return
-            if choice == "a":
-                self.draft.add_hand_type(number, ask_hand_type(self.menu))
-            elif choice == "n":
-                self.draft.any_hand(number)
-            elif not types:
-                self.terminal.error("there is no hand type to remove")
-            else:
-                index = self.terminal.ask_int("Remove hand type", 1, len(types))
-                self.draft.remove_hand_type(number, index)
+            try:
+                if choice == "a":
+                    self.draft.add_hand_type(number, ask_hand_type(self.menu))
+                    if self.terminal.confirm("Add more to it (support, stoppers, honours, "
+                                             "vulnerability, partner's range...)?"):
+                        self.edit_type(number, len(self.draft.hand_types(number)))
+                elif choice == "n":
+                    self.draft.any_hand(number)
+                elif not types:
+                    self.terminal.error("there is no hand type to change")
+                elif choice == "e":
+                    self.edit_type(number, self.terminal.ask_int("Edit hand type", 1,
+                                                                 len(types)))
+                else:
+                    self.draft.remove_hand_type(number,
+                                                self.terminal.ask_int("Remove hand type", 1,
+                                                                      len(types)))
+            except BridgeError as error:
+                self.terminal.error(str(error))
+
+    def _action_line(self, number: str) -> str:
+        lines = self.draft.described_tree()
+        return next(text for text in lines if text.strip().startswith(f"{number}. ")).strip()
+
+    def edit_type(self, number: str, index: int) -> None:
+        """Hand type `index` of action `number`, element by element, each change checked."""
+        while True:
+            hand_type = self.draft.hand_types(number)[index - 1]
+            elements = [child for child in hand_type if isinstance(child.tag, str)]
+            self.terminal.say(f"Hand type [{index}] of {number}:" + "".join(
+                f"\n  {position}. {element_text(child)}"
+                for position, child in enumerate(elements, 1)) + ("" if elements else
+                                                                   "\n  (any hand)"))
+            choice = self.terminal.choose(
+                "(a)dd an element, (c)hange one, (r)emove one, (d)one", {
+                    "a": "add an element: " + ", ".join(ELEMENTS),
+                    "c": "change an element's settings by its number",
+                    "r": "remove an element by its number",
+                    "d": "back to the hand types"}, default="d", topic="type")
+            if choice == "d":
+                return
+            changed = copy.deepcopy(hand_type)
+            kept = [child for child in changed if isinstance(child.tag, str)]
+            try:
+                if choice == "a":
+                    tag = self.terminal.ask_name("Which element?", list(ELEMENTS),
+                                                 topic="element", help=ELEMENT_HELP)
+                    changed.append(ask_element(self.terminal, ELEMENT_TAGS[canonical(tag)]))
+                elif not kept:
+                    raise AnswerError("the type has no elements yet")
+                elif choice == "c":
+                    old = kept[self.terminal.ask_int("Change element", 1, len(kept)) - 1]
+                    changed.replace(old, ask_element(self.terminal, old.tag, old))
+                else:
+                    changed.remove(kept[self.terminal.ask_int("Remove element", 1,
+                                                              len(kept)) - 1])
+                self.draft.replace_hand_type(number, index, changed)
+            except BridgeError as error:
+                self.terminal.error(str(error))
 
     def edit_action(self, number: str) -> None:
         if not self.draft.is_action(number):
@@ -423,6 +588,15 @@ class ConventionEditor(Editor):
                 topic="forcing"),
             "alert": "yes" if self.terminal.confirm(
                 "Alert it (conventional)?", element.get("alert", "no") == "yes") else "",
+            "levels": ask("Levels its bid may be at, e.g. 12 (- for any):", _digits_text,
+                          topic="levels", default=element.get("levels", "-"),
+                          help="Digits 1-7: for a relative call such as new or "
+                               "cheapest(unbid-above), the levels at which it applies."),
+            "shows": ask("Suits it shows, comma-separated suit references, none "
+                         "(- : inferred):", lambda a: "" if a == "-" else a.strip(),
+                         topic="shows", default=element.get("shows", "-"),
+                         help="What partner learns: H, partner, unbid... or none. "
+                              "Default: a natural suit bid shows its suit."),
         }
         values["forcing"] = "" if values["forcing"] == "no" else values["forcing"]
         self.draft.set_attributes(number, values)
@@ -440,6 +614,8 @@ class SystemEditor(Editor):
         "up": ("up", "up N / down N     move N earlier (tried first) / later"),
         "down": ("down", ""),
         "fallback": ("fallback", "fallback          set the convention used off the tree"),
+        "replace": ("replace", "replace           play another convention in place of one"),
+        "off": ("off", "off               switch a convention off everywhere"),
         "about": ("about", "about             change names and description"),
         **SHARED_EDITOR_COMMANDS,
     }
@@ -453,6 +629,13 @@ class SystemEditor(Editor):
             name = self.terminal.ask_name("Fallback convention", self.menu.convention_names(),
                                           topic="convention", optional=True)
             self.draft.set_single("fallback", name or None)
+            self.show()
+        elif command in ("replace", "off"):
+            names = self.menu.convention_names()
+            old = self.terminal.ask_name("Which convention?", names, topic="convention")
+            by = self.terminal.ask_name("Played instead by?", names, topic="convention") \
+                if command == "replace" else None
+            self.draft.add_switch(old, by)
             self.show()
 
     def add_listing(self) -> None:
@@ -490,13 +673,20 @@ def _over_text(answer: str) -> str:
     return answer.strip()
 
 
-def _seats_text(answer: str) -> str:
-    if answer in ("", "-"):
-        return ""
-    digits = answer.replace(",", "").replace(" ", "")
-    if any(ch not in "1234" for ch in digits) or len(set(digits)) != len(digits):
-        raise AnswerError(f"{answer!r}: seats are digits 1-4, each once, e.g. 123")
-    return "".join(sorted(digits))
+def _digits(allowed: str, what: str):
+    def parse(answer: str) -> str:
+        if answer in ("", "-"):
+            return ""
+        digits = answer.replace(",", "").replace(" ", "")
+        if any(ch not in allowed for ch in digits) or len(set(digits)) != len(digits):
+            raise AnswerError(f"{answer!r}: {what} are digits {allowed[0]}-{allowed[-1]}, "
+                              f"each once, e.g. {allowed[:2]}")
+        return "".join(sorted(digits))
+    return parse
+
+
+_seats_text = _digits("1234", "seats")
+_digits_text = _digits("1234567", "levels")
 
 
 def _shape_word(answer: str) -> str:
@@ -511,6 +701,77 @@ def _hand_condition(answer: str) -> str:
         from dealer import compile_hand_condition
         compile_hand_condition(answer)
     return answer
+
+
+_RANGE = ("min", "max")
+_HOLDING = ("min", "max", "honorsmin", "honorsmax", "controlsmin", "controlsmax")
+ELEMENTS: dict[str, tuple[tuple[str, ...], str]] = {
+    "HCP": (_RANGE, "high-card points"),
+    "points": (_RANGE, "HCP + 1 per card beyond four in each suit"),
+    "support": (("suit",) + _RANGE, "support (dummy) points for a trump suit"),
+    **{suit: (_HOLDING, f"length, honours and controls in {suit}")
+       for suit in ("spades", "hearts", "diamonds", "clubs")},
+    "suit": (("ref",) + _HOLDING + ("any", "kind"), "a suit named by reference: partner, "
+                                                     "their, unbid..."),
+    "fit": (("suit",) + _RANGE + ("any",), "my length + partner's shown length"),
+    "balanced": ((), "4333, 4432, 5332"),
+    "semibalanced": ((), "balanced, 5422, 6322"),
+    "unbalanced": ((), "not balanced"),
+    "longest": (("suit",), "that suit is one of my longest"),
+    "stopper": (("suit", "half", "any"), "a stopper in a suit"),
+    "losers": (_RANGE, "losing-trick count"),
+    "quicktricks": (_RANGE, "quick tricks (halves allowed)"),
+    "controls": (_RANGE, "controls in the hand, A=2 K=1"),
+    "ruleof20": ((), "HCP + two longest suits >= 20"),
+    "ruleof15": ((), "HCP + spades >= 15"),
+    "vul": (("we", "they"), "vulnerability of our side / theirs"),
+    "seat": (("in",), "the bidder's seat from the dealer"),
+    "passedhand": (("value",), "the bidder has passed"),
+    "combined": (_RANGE + ("count", "suit", "use"), "my figure + partner's shown HCP"),
+    "partnerhcp": (_RANGE, "partner's shown HCP range"),
+    "forced": (("value",), "partner's last call was forcing and RHO passed"),
+    "shown": (("side",) + _RANGE, "the number of suits a side has shown"),
+    "condition": ((), "anything else, in dealer's language"),
+}
+ELEMENT_TAGS = {canonical(tag): tag for tag in ELEMENTS}
+ELEMENT_HELP = "Elements of a hand type (all must hold):\n" + "\n".join(
+    f"  {tag:<13} {text}" for tag, (_, text) in ELEMENTS.items())
+ATTRIBUTE_HELP = {
+    "min": "a number", "max": "a number", "honorsmin": "0-5 of AKQJT", "honorsmax": "0-5",
+    "controlsmin": "0-3, A=2 K=1", "controlsmax": "0-3",
+    "suit": "C D H S, partner, own, their, agreed, unbid, longest...",
+    "ref": "C D H S, partner, own, their, agreed, this, unbid, major...",
+    "any": "yes: one suit of a set is enough", "kind": "major or minor",
+    "half": "yes: a half stopper (Qx, Jxx) is enough", "we": "yes or no", "they": "yes or no",
+    "in": "digits 1-4", "value": "yes or no", "count": "hcp, points or support",
+    "use": "min or max of partner's range", "side": "they, partner, me or we"}
+
+
+def element_text(element) -> str:
+    """An element of a hand type in one line: `hearts min=5 honorsmin=2`."""
+    if element.tag == "condition":
+        return f"condition: {element.text or ''}"
+    return " ".join([element.tag] + [f"{name}={value}" for name, value in element.items()])
+
+
+def ask_element(terminal, tag: str, old=None):
+    """A hand-type element from questions, one per attribute (the old values as defaults);
+    the draft checks the numbers and names when it takes the type."""
+    element = etree.Element(tag)
+    if tag == "condition":
+        element.text = terminal.ask("Condition, in dealer's language:", _hand_condition,
+                                    topic="hand condition", help=CONDITION_HELP,
+                                    default=old.text if old is not None else "")
+        if not element.text:
+            raise AnswerError("an empty condition says nothing: remove the element instead")
+        return element
+    for name in ELEMENTS[tag][0]:
+        value = terminal.ask(f"{tag} {name} ({ATTRIBUTE_HELP[name]}; - for none):",
+                             topic=f"attribute {name}", help=ATTRIBUTE_HELP[name],
+                             default=old.get(name, "-") if old is not None else "-")
+        if value.strip() not in ("", "-"):
+            element.set(name, value.strip())
+    return element
 
 
 def ask_hand_type(menu: MenuSession):
