@@ -201,7 +201,7 @@ def _copy_or_edit(menu: MenuSession, kind: str, name: str) -> str:
 
 
 def _copy_name(menu: MenuSession, kind: str, name: str) -> str:
-    return menu.terminal.ask(f"Name of your copy:", _new_name(menu, kind),
+    return menu.terminal.ask("Name of your copy:", _new_name(menu, kind),
                              topic=f"{kind} name", default=f"My {name}")
 
 
@@ -209,18 +209,32 @@ def modify_convention(menu: MenuSession) -> None:
     name = menu.terminal.ask_name("Modify which convention?", menu.convention_names(),
                                   topic="convention")
     path = convention_path(menu.library, name)
+    _modify(menu, "convention", name, path, lambda: copy_convention(menu, name, path))
+
+
+def modify_system(menu: MenuSession) -> None:
+    name = menu.terminal.ask_name("Modify which system?", menu.system_names(), topic="system")
+    path = system_path(menu.library, name)
+    _modify(menu, "system", name, path, lambda: copy_system(menu, name, path))
+
+
+def _modify(menu: MenuSession, kind: str, name: str, path: Path, copy_it) -> None:
+    """Edit the file of convention or system `name`; a shipped one is copied (`copy_it`)
+    unless the user chooses to edit it in place."""
     asked = False
     if _shipped(menu, path) and path.resolve() not in menu.unsaved_drafts:
-        choice = _copy_or_edit(menu, "convention", name)
+        choice = _copy_or_edit(menu, kind, name)
         if choice == "x":
             return
-        asked = True
         if choice == "c":
-            copy_convention(menu, name, path)
+            copy_it()
             return
-    draft = _open_draft(menu, path, ConventionDraft, asked)
+        asked = True
+    draft_kind, editor_kind = ((ConventionDraft, ConventionEditor) if kind == "convention"
+                               else (SystemDraft, SystemEditor))
+    draft = _open_draft(menu, path, draft_kind, asked)
     if draft is not None:
-        ConventionEditor(menu, draft).run()
+        editor_kind(menu, draft).run()
 
 
 def copy_convention(menu: MenuSession, name: str, path: Path) -> None:
@@ -235,7 +249,7 @@ def copy_convention(menu: MenuSession, name: str, path: Path) -> None:
         user_systems, topic="system", optional=True,
         help="Your system then uses the copy wherever the shipped convention was included or "
              "listed (a <replace> element); the shipped systems stay as they are. "
-             "To copy a shipped system: m-odify system.") if user_systems else ""
+             "To copy a shipped system, modify it (f).") if user_systems else ""
     draft = copied_draft(ConventionDraft.load(path), [new_name], menu.user_directory,
                          f"Copy of {shipped.name}." + (f" {shipped.description}"
                                                        if shipped.description else ""))
@@ -246,28 +260,15 @@ def copy_convention(menu: MenuSession, name: str, path: Path) -> None:
     editor.run()
 
 
-def modify_system(menu: MenuSession) -> None:
-    name = menu.terminal.ask_name("Modify which system?", menu.system_names(), topic="system")
-    path = system_path(menu.library, name)
-    asked = False
-    if _shipped(menu, path) and path.resolve() not in menu.unsaved_drafts:
-        choice = _copy_or_edit(menu, "system", name)
-        if choice == "x":
-            return
-        asked = True
-        if choice == "c":
-            shipped = menu.library.find_system_spec(name)
-            new_name = _copy_name(menu, "system", shipped.name)
-            draft = copied_draft(SystemDraft.load(path), [new_name], menu.user_directory,
-                                 f"Copy of {shipped.name}, playing its conventions.")
-            menu.terminal.note(f"Your copy will be saved as {draft.path}. It plays the shipped "
-                               f"conventions; to change one, modify it and copy it for this "
-                               f"system.")
-            SystemEditor(menu, draft).run()
-            return
-    draft = _open_draft(menu, path, SystemDraft, asked)
-    if draft is not None:
-        SystemEditor(menu, draft).run()
+def copy_system(menu: MenuSession, name: str, path: Path) -> None:
+    """A shipped system copied under a new name: it lists the same conventions by name."""
+    shipped = menu.library.find_system_spec(name)
+    new_name = _copy_name(menu, "system", shipped.name)
+    draft = copied_draft(SystemDraft.load(path), [new_name], menu.user_directory,
+                         f"Copy of {shipped.name}, playing its conventions.")
+    menu.terminal.note(f"Your copy will be saved as {draft.path}. It plays the shipped "
+                       f"conventions; to change one, modify it and copy it for this system.")
+    SystemEditor(menu, draft).run()
 
 
 # --- editors ----------------------------------------------------------------------------------
