@@ -6,6 +6,11 @@ out, which only a hand condition (one hand, no compass) accepts.
 
 Every node keeps where it was written (`where`, excluded from equality) so that later
 stages can point at the source in their messages.
+
+Expressions nest at most MAX_DEPTH levels (`depth`), which keeps the compiler and the
+evaluators (recursive, one or two Python frames a level) far from Python's recursion limit.
+Parentheses add no level, and a chain of operators of one precedence level (`a + b - c`,
+`a || b || c`) is one node whatever its length, so only real nesting counts.
 """
 from __future__ import annotations
 
@@ -56,10 +61,16 @@ class Unary:
 
 
 @dataclass(frozen=True)
-class Binary:
-    op: str  # one of || && == != < <= > >= + - * / %
-    left: "Expr"
-    right: "Expr"
+class Chain:
+    """Operands joined left to right by operators of one precedence level: `a + b - c` is
+    ((a + b) - c), `a && b && c` stops at the first false operand.
+
+    ops holds one operator fewer than operands, all of one level: `||`, `&&`, `== !=`,
+    `< <= > >=`, `+ -` or `* / %`.
+    """
+
+    ops: tuple[str, ...]
+    operands: tuple["Expr", ...]
     where: Where = _where()
 
 
@@ -153,7 +164,7 @@ class Rnd:
     where: Where = _where()
 
 
-Expr = Union[Number, Reference, Unary, Binary, Conditional, SuitLength, Count, Cccc, Quality,
+Expr = Union[Number, Reference, Unary, Chain, Conditional, SuitLength, Count, Cccc, Quality,
              HasCard, ShapeTest, Tricks, Score, Imps, Rnd]
 
 
@@ -417,12 +428,35 @@ class Script:
     text: str = field(default="", compare=False, repr=False)
 
 
+MAX_DEPTH = 200
+"""How deeply an expression may nest, definitions it uses included (see the module's doc)."""
+
+
+def depth(expr: Expr, reference_depth=lambda name: 0) -> int:
+    """Levels of nesting of an expression: 1 for a leaf; a reference counts as deep as
+    `reference_depth(name)` says (its definition's depth), and a shape as deep as its
+    Dellacherie conditions. Iterative, so that any tree can be measured."""
+    deepest = 0
+    pending = [(expr, 1)]
+    while pending:
+        node, level = pending.pop()
+        if isinstance(node, Reference):
+            level += reference_depth(node.name) or 0
+        deepest = max(deepest, level)
+        inner = children(node)
+        if isinstance(node, ShapeTest):
+            inner = tuple(condition for term in node.spec.terms
+                          if isinstance(term, DppAtom) for condition in term.conditions)
+        pending.extend((child, level + 1) for child in inner)
+    return deepest
+
+
 def children(node) -> tuple:
     """The sub-expressions of an expression node, for generic walks."""
     if isinstance(node, Unary):
         return (node.operand,)
-    if isinstance(node, Binary):
-        return (node.left, node.right)
+    if isinstance(node, Chain):
+        return node.operands
     if isinstance(node, Conditional):
         return (node.test, node.if_true, node.if_false)
     if isinstance(node, Score):

@@ -60,12 +60,19 @@ def c_remainder(a, b):
 # Walking the tree
 
 def walk(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}):
-    """Every node of the expression, definitions followed."""
-    yield expr
-    if isinstance(expr, ast.Reference) and expr.name in definitions:
-        yield from walk(definitions[expr.name], definitions)
-    for child in ast.children(expr):
-        yield from walk(child, definitions)
+    """Every node of the expression in written order, each definition it uses followed
+    once (iterative, so that neither deep nor shared definitions cost more than once)."""
+    pending = [expr]
+    followed: set[str] = set()
+    while pending:
+        node = pending.pop()
+        yield node
+        inner = ast.children(node)
+        if isinstance(node, ast.Reference) and node.name in definitions \
+                and node.name not in followed:
+            followed.add(node.name)
+            inner = (definitions[node.name],)
+        pending.extend(reversed(inner))
 
 
 def seats_of(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> frozenset[int]:
@@ -80,11 +87,15 @@ def is_single_hand(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> 
 
 def conjuncts(expr: ast.Expr, definitions: Mapping[str, ast.Expr]) -> list[ast.Expr]:
     """The terms of a top-level chain of `&&`, definitions followed."""
-    if isinstance(expr, ast.Reference) and expr.name in definitions:
-        return conjuncts(definitions[expr.name], definitions)
-    if isinstance(expr, ast.Binary) and expr.op == "&&":
-        return conjuncts(expr.left, definitions) + conjuncts(expr.right, definitions)
+    while isinstance(expr, ast.Reference) and expr.name in definitions:
+        expr = definitions[expr.name]
+    if _is_chain_of(expr, "&&"):
+        return [term for operand in expr.operands for term in conjuncts(operand, definitions)]
     return [expr]
+
+
+def _is_chain_of(expr: ast.Expr, op: str) -> bool:
+    return isinstance(expr, ast.Chain) and expr.ops[0] == op
 
 
 # ---------------------------------------------------------------------------------------
@@ -102,8 +113,13 @@ class _Node:
     constant: int | None = None
 
 
+def int64(value: int) -> int:
+    """The value wrapped to a signed 64-bit integer, as the batches compute it."""
+    return (int(value) + 2 ** 63) % 2 ** 64 - 2 ** 63
+
+
 def _constant(value: int) -> _Node:
-    value = int(value)
+    value = int64(value)
     return _Node(lambda f: np.full(f.size, value, dtype=np.int64), constant=value)
 
 
@@ -134,6 +150,27 @@ _PYTHON_OPS = {
     ">": lambda a, b: int(a > b), ">=": lambda a, b: int(a >= b),
     "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
 }
+
+
+def _fold(expr: ast.Chain, op: str, a: int, b: int) -> int:
+    """The value of a binary operator on two constants (C semantics, 64-bit values)."""
+    if op in ("/", "%"):
+        if b == 0:
+            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+        return int64(c_divide(a, b) if op == "/" else c_remainder(a, b))
+    return int64(_PYTHON_OPS[op](a, b))
+
+
+def _fold_leading_constants(expr: ast.Chain, constants: list[int | None]):
+    """(the value of the chain's constant start or None, the remaining (operator, operand
+    index) steps): `2 * 3 * x` starts from 6; `x * 2 * 3` folds nothing, as C reads it
+    ((x * 2) * 3)."""
+    value = constants[0]
+    index = 1
+    while value is not None and index < len(constants) and constants[index] is not None:
+        value = _fold(expr, expr.ops[index - 1], value, constants[index])
+        index += 1
+    return value, [(expr.ops[i - 1], i) for i in range(index, len(constants))]
 
 
 class VectorCompiler:
@@ -254,65 +291,77 @@ class VectorCompiler:
         value = _operand(operand)
         return _Node(lambda f: -value(f))
 
-    def _Binary(self, expr: ast.Binary) -> _Node:
-        left, right = self.compile(expr.left), self.compile(expr.right)
-        op = expr.op
-        if op in ("&&", "||"):
-            return self._logical(op, left, right)
-        if left.constant is not None and right.constant is not None:
-            return _constant(self.fold(expr, left.constant, right.constant))
-        a, b = _operand(left), _operand(right)
+    def _Chain(self, expr: ast.Chain) -> _Node:
+        operands = [self.compile(operand) for operand in expr.operands]
+        if expr.ops[0] in ("&&", "||"):
+            return self._logical(expr.ops[0], operands)
+        first, steps = _fold_leading_constants(expr, [o.constant for o in operands])
+        if not steps:
+            return _constant(first)
+        start = (_operand(operands[0]) if first is None else (lambda f: first))
+        functions = [self._step(expr, op, _operand(operands[index]),
+                                operands[index].constant) for op, index in steps]
+        is_bool = expr.ops[-1] in _COMPARISON
+
+        def run(f: DealFeatures) -> np.ndarray:
+            value = start(f)
+            for function in functions:
+                value = function(value, f)
+            return value
+        return _Node(run, is_bool)
+
+    def _step(self, expr: ast.Chain, op: str, operand, constant: int | None):
+        """One operator of a chain: (value so far, batch) -> the new value."""
         if op in _ARITHMETIC:
             function = _ARITHMETIC[op]
-            return _Node(lambda f: function(a(f), b(f)))
+            return lambda value, f: function(value, operand(f))
         if op in _COMPARISON:
             function = _COMPARISON[op]
-            return _Node(lambda f: function(a(f), b(f)), is_bool=True)
-        return self._division(expr, a, b, right.constant)
-
-    @staticmethod
-    def fold(expr: ast.Binary, a: int, b: int) -> int:
-        """The value of a binary operator on two constants (C semantics)."""
-        if expr.op in ("/", "%"):
-            if b == 0:
-                raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-            return c_divide(a, b) if expr.op == "/" else c_remainder(a, b)
-        return _PYTHON_OPS[expr.op](a, b)
-
-    def _division(self, expr: ast.Binary, a, b, constant_divisor: int | None) -> _Node:
-        if constant_divisor == 0:
+            return lambda value, f: function(value, operand(f))
+        if constant == 0:
             raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-        function = c_divide if expr.op == "/" else c_remainder
+        function = c_divide if op == "/" else c_remainder
         source = self.source
 
-        def run(f: DealFeatures) -> np.ndarray:
-            divisor = b(f)
-            if constant_divisor is None and not np.all(divisor):
+        def divide(value, f: DealFeatures) -> np.ndarray:
+            divisor = operand(f)
+            if constant is None and not np.all(divisor):
                 raise _runtime("division by zero", expr.where, source)
-            return function(np.asarray(a(f), dtype=np.int64), divisor)
-        return _Node(run)
+            return function(np.asarray(value, dtype=np.int64), divisor)
+        return divide
 
-    def _logical(self, op: str, left: _Node, right: _Node) -> _Node:
-        """`&&` and `||`, evaluating the right side only where the left does not decide."""
-        deciding = op == "||"  # the left value that decides the result alone
-        if left.constant is not None:
-            if bool(left.constant) == deciding:
-                return _constant(deciding)
-            if right.constant is not None:
-                return _constant(bool(right.constant))
-            return right if right.is_bool else _Node(lambda f: right.run(f) != 0, is_bool=True)
-        run_left, run_right = left.run, right.run
+    def _logical(self, op: str, operands: list[_Node]) -> _Node:
+        """`&&` and `||` over a chain, each operand evaluated only on the rows the ones
+        before it left undecided."""
+        deciding = op == "||"  # the value that decides the result alone
+        runs = []
+        decided_by_constant = False
+        for operand in operands:
+            if operand.constant is None:
+                runs.append(operand.run)
+            elif bool(operand.constant) == deciding:
+                decided_by_constant = True
+                break
+        if not runs:
+            return _constant(deciding if decided_by_constant else not deciding)
+        if len(runs) == 1 and not decided_by_constant:
+            only = runs[0]
+            return _Node(lambda f: _truth(only(f)), is_bool=True)
 
         def run(f: DealFeatures) -> np.ndarray:
-            values = _truth(run_left(f))
-            undecided = ~values if deciding else values
-            if undecided.all():
-                return _truth(run_right(f))
-            if not undecided.any():
-                return values
-            rows = np.flatnonzero(undecided)
-            result = values.copy()
-            result[rows] = _truth(run_right(f.subset(rows)))
+            result = np.full(f.size, not deciding)
+            rows = None  # the undecided rows, None while they are all
+            for evaluate in runs:
+                values = _truth(evaluate(f if rows is None else f.subset(rows)))
+                decided = values if deciding else ~values
+                if decided.any():
+                    rows = np.arange(f.size) if rows is None else rows
+                    result[rows[decided]] = deciding
+                    rows = rows[~decided]
+                    if not len(rows):
+                        return result
+            if decided_by_constant:
+                result[slice(None) if rows is None else rows] = deciding
             return result
         return _Node(run, is_bool=True)
 
@@ -424,7 +473,7 @@ class _ScalarCompiler:
 
     @staticmethod
     def _constant(value: int):
-        value = int(value)
+        value = int64(value)
         return (lambda m: value), value
 
     def _Number(self, expr):
@@ -482,29 +531,58 @@ class _ScalarCompiler:
             return self._constant(-constant)
         return (lambda m: -operand(m)), None
 
-    def _Binary(self, expr):
-        (a, a_constant), (b, b_constant) = self.compile(expr.left), self.compile(expr.right)
-        op = expr.op
-        if a_constant is not None and b_constant is not None:
-            return self._constant(VectorCompiler.fold(expr, a_constant, b_constant))
-        if op == "&&":
-            return (lambda m: 1 if a(m) and b(m) else 0), None
-        if op == "||":
-            return (lambda m: 1 if a(m) or b(m) else 0), None
-        if op in ("/", "%"):
-            if b_constant == 0:
-                raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-            function = c_divide if op == "/" else c_remainder
-            source = self.source
+    def _Chain(self, expr):
+        compiled = [self.compile(operand) for operand in expr.operands]
+        op = expr.ops[0]
+        if op in ("&&", "||"):
+            return self._logical(op, compiled)
+        first, steps = _fold_leading_constants(expr, [constant for _, constant in compiled])
+        if not steps:
+            return self._constant(first)
+        start = compiled[0][0] if first is None else (lambda m: first)
+        functions = [self._step(expr, op, *compiled[index]) for op, index in steps]
 
-            def divide(m: int) -> int:
-                divisor = b(m)
-                if divisor == 0:
-                    raise _runtime("division by zero", expr.where, source)
-                return function(a(m), divisor)
-            return divide, None
-        function = _PYTHON_OPS[op]
-        return (lambda m: function(a(m), b(m))), None
+        def run(m: int) -> int:
+            value = start(m)
+            for function in functions:
+                value = function(value, m)
+            return value
+        return run, None
+
+    def _step(self, expr, op: str, operand: Predicate, constant: int | None):
+        """One operator of a chain: (value so far, hand) -> the new value."""
+        if op not in ("/", "%"):
+            function = _PYTHON_OPS[op]
+            return lambda value, m: function(value, operand(m))
+        if constant == 0:
+            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+        function = c_divide if op == "/" else c_remainder
+        source = self.source
+
+        def divide(value: int, m: int) -> int:
+            divisor = operand(m)
+            if divisor == 0:
+                raise _runtime("division by zero", expr.where, source)
+            return function(value, divisor)
+        return divide
+
+    def _logical(self, op: str, compiled: list):
+        """`&&` and `||` over a chain: 1 or 0, stopping at the operand that decides."""
+        deciding = op == "||"
+        tests = []
+        for predicate, constant in compiled:
+            if constant is None:
+                tests.append(predicate)
+            elif bool(constant) == deciding:
+                if not tests:
+                    return self._constant(deciding)
+                tests.append(lambda m: deciding)
+                break
+        if not tests:
+            return self._constant(not deciding)
+        if deciding:
+            return (lambda m: 1 if any(test(m) for test in tests) else 0), None
+        return (lambda m: 1 if all(test(m) for test in tests) else 0), None
 
     def _Conditional(self, expr):
         test, test_constant = self.compile(expr.test)
@@ -605,21 +683,22 @@ def _number(value: int, kind: str) -> str:
 
 def _bounds(expr: ast.Expr):
     """(measure, op, value) for `figure op constant` (either way round), else None."""
-    if not (isinstance(expr, ast.Binary) and expr.op in _FLIPPED):
+    if not (isinstance(expr, ast.Chain) and len(expr.ops) == 1 and expr.ops[0] in _FLIPPED):
         return None
-    if isinstance(expr.right, ast.Number) and _measure(expr.left):
-        return expr.left, expr.op, expr.right.value
-    if isinstance(expr.left, ast.Number) and _measure(expr.right):
-        return expr.right, _FLIPPED[expr.op], expr.left.value
+    (left, right), op = expr.operands, expr.ops[0]
+    if isinstance(right, ast.Number) and _measure(left):
+        return left, op, right.value
+    if isinstance(left, ast.Number) and _measure(right):
+        return right, _FLIPPED[op], left.value
     return None
 
 
 def describe(expr: ast.Expr) -> str:
     """Short English for a hand expression; falls back to the source text."""
-    if isinstance(expr, ast.Binary) and expr.op == "&&":
+    if _is_chain_of(expr, "&&"):
         return ", ".join(_describe_conjunction(conjuncts(expr, {})))
-    if isinstance(expr, ast.Binary) and expr.op == "||":
-        return " or ".join(_parenthesised(e) for e in _disjuncts(expr))
+    if _is_chain_of(expr, "||"):
+        return " or ".join(_parenthesised(e) for e in expr.operands)
     if isinstance(expr, ast.Unary) and expr.op == "!":
         return f"not {_parenthesised(expr.operand)}"
     if isinstance(expr, ast.ShapeTest):
@@ -634,15 +713,9 @@ def describe(expr: ast.Expr) -> str:
     return measure[0] if measure else expr.where.text
 
 
-def _disjuncts(expr: ast.Expr) -> list[ast.Expr]:
-    if isinstance(expr, ast.Binary) and expr.op == "||":
-        return _disjuncts(expr.left) + _disjuncts(expr.right)
-    return [expr]
-
-
 def _parenthesised(expr: ast.Expr) -> str:
     text = describe(expr)
-    return f"({text})" if isinstance(expr, ast.Binary) and expr.op == "&&" else text
+    return f"({text})" if _is_chain_of(expr, "&&") else text
 
 
 def _describe_conjunction(terms: list[ast.Expr]) -> list[str]:
@@ -692,9 +765,9 @@ def bind_seat(expr: ast.Expr, seat: int) -> ast.Expr:
         return dataclasses.replace(expr, seat=seat)
     if isinstance(expr, ast.Unary):
         return ast.Unary(expr.op, bind_seat(expr.operand, seat), expr.where)
-    if isinstance(expr, ast.Binary):
-        return ast.Binary(expr.op, bind_seat(expr.left, seat), bind_seat(expr.right, seat),
-                          expr.where)
+    if isinstance(expr, ast.Chain):
+        return ast.Chain(expr.ops, tuple(bind_seat(operand, seat) for operand in expr.operands),
+                         expr.where)
     if isinstance(expr, ast.Conditional):
         return ast.Conditional(bind_seat(expr.test, seat), bind_seat(expr.if_true, seat),
                                bind_seat(expr.if_false, seat), expr.where)

@@ -11,19 +11,23 @@ accepts that everywhere, and the compiler allows it only in hand conditions.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import difflib
 import functools
 import re
 
 import pyparsing as pp
 
 from . import ast
-from .errors import DealerSyntaxError
+from .errors import QUOTE_WIDTH, DealerSyntaxError, clip, printable
 
-pp.ParserElement.enable_packrat()
+MAX_NUMBER = 2 ** 63 - 1
+"""The largest number a script may write: dealer's values are 64-bit integers here."""
 
 SEATS = {"north": 0, "east": 1, "south": 2, "west": 3}
 SUITS = {"club": 0, "diamond": 1, "heart": 2, "spade": 3}
+_SUIT_WORDS = tuple(SUITS) + tuple(f"{suit}s" for suit in SUITS)
 VULNERABILITIES = {"none": "None", "ns": "NS", "NS": "NS", "ew": "EW", "EW": "EW",
                    "all": "All", "both": "All"}
 
@@ -64,9 +68,26 @@ def _kw(*words: str) -> pp.ParserElement:
     return pp.Regex(rf"(?:{pattern})(?![A-Za-z0-9_])").set_name(" or ".join(words))
 
 
+@functools.lru_cache(maxsize=4)
+def _line_starts(text: str) -> list[int]:
+    """Offsets where the lines of the text start, to place nodes in O(log n)."""
+    return [0] + [match.end() for match in re.finditer("\n", text)]
+
+
+def _line_and_column(text: str, loc: int) -> tuple[int, int]:
+    """1-based line and column of an offset, as pyparsing's lineno and col count them."""
+    starts = _line_starts(text)
+    line = bisect.bisect_right(starts, loc)
+    return line, loc - starts[line - 1] + 1
+
+
 def _where(text: str, start: int, end: int) -> ast.Where:
-    return ast.Where(pp.lineno(start, text), pp.col(start, text), text[start:end].strip(),
-                     start, end)
+    line, column = _line_and_column(text, start)
+    if end - start > 2 * QUOTE_WIDTH:  # keep only what a message can quote
+        written = clip(text[start:start + QUOTE_WIDTH] + text[end - QUOTE_WIDTH:end])
+    else:
+        written = text[start:end]
+    return ast.Where(line, column, written.strip(), start, end)
 
 
 def _located(rule: pp.ParserElement, build) -> pp.ParserElement:
@@ -77,63 +98,273 @@ def _located(rule: pp.ParserElement, build) -> pp.ParserElement:
     return pp.Located(rule).add_parse_action(action)
 
 
-def _span(text: str, first, last) -> ast.Where:
-    return _where(text, first.where.start, last.where.end)
+class _Refusal(pp.ParseFatalException):
+    """A located syntax error whose message is given whole (not "Expected ...")."""
 
 
-def _fold_left(text: str, tokens) -> ast.Expr:
-    """[a, op, b, op, c] -> ((a op b) op c), each node spanning its operands."""
-    node = tokens[0]
-    for index in range(1, len(tokens), 2):
-        op, right = tokens[index], tokens[index + 1]
-        node = ast.Binary(_canonical_op(op), node, right, _span(text, node, right))
-    return node
+def _number(text: str, loc: int, written: str) -> int:
+    """A number as written, refused when it does not fit dealer's 64-bit values."""
+    digits = written.lstrip("-").strip().lstrip("0")
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits or 0) > MAX_NUMBER:
+        raise _Refusal(text, loc, f"the number {clip(written, 40)} is too large "
+                                  f"(the largest is {MAX_NUMBER})")
+    return int(written.replace(" ", "").replace("\t", "").replace("\n", "").replace("\r", ""))
+
+
+def _raise(error: Exception):
+    raise error
 
 
 def _canonical_op(op: str) -> str:
     return {"and": "&&", "or": "||", "not": "!"}.get(op, op)
 
 
-def _binary_level(operand: pp.ParserElement, operator: pp.ParserElement, name: str):
-    """operand (operator operand)*, left-associative; an operator must have a right operand."""
-    level = operand + pp.ZeroOrMore(operator - operand)
-    return level.set_name(name).add_parse_action(
-        lambda text, _loc, tokens: _fold_left(text, tokens))
+_LEVELS = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4,
+           "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+"""C's precedence of the binary operators (higher binds tighter); all are left-associative."""
+_CLOSE_ALL = -1  # reduce everything down to the nearest bracket or open `?`
+_QUESTION = 0  # `?` binds looser than every binary operator
+
+_SKIP = re.compile(r"[ \t\r\n]*")
+_PREFIX = re.compile(r"!(?!=)|not(?![A-Za-z0-9_])|-")
+_CALL_AFTER_NAME = re.compile(r"[ \t]*\(")
+_FIRST_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*|\d")
+FUNCTIONS = sorted(set(COUNT_KEYWORDS) | {"spades", "hearts", "diamonds", "clubs", "cccc",
+                                          "quality", "hascard", "tricks", "score", "imps",
+                                          "rnd", "shape"})
 
 
-def _expression_ladder(primary: pp.ParserElement, additive: pp.ParserElement,
-                       name: str) -> pp.Forward:
-    """C's precedence ladder over `primary`; `additive` matches the + and - operators."""
-    expr = pp.Forward().set_name(name)
-    unary = pp.Forward().set_name(name)
+@dataclasses.dataclass
+class _Prefix:
+    op: str
+    loc: int
 
-    def build_unary(text, loc, tokens):
-        op, operand = tokens[0], tokens[1]
-        op = _canonical_op(op)
-        if op == "-" and isinstance(operand, ast.Number):
-            return ast.Number(-operand.value, _where(text, loc, operand.where.end))
-        return ast.Unary(op, operand, _where(text, loc, operand.where.end))
 
-    unary_op = pp.Regex(r"!(?!=)") | _kw("not") | pp.Literal("-")
-    unary <<= ((unary_op + unary).add_parse_action(build_unary) | primary).set_name(name)
-    multiplicative = _binary_level(unary, pp.one_of("* / %"), name)
-    additive_level = _binary_level(multiplicative, additive, name)
-    relational = _binary_level(additive_level, pp.one_of("<= >= < >"), name)
-    equality = _binary_level(relational, pp.one_of("== !="), name)
-    conjunction = _binary_level(equality, pp.Literal("&&") | _kw("and"), name)
-    disjunction = _binary_level(conjunction, pp.Literal("||") | _kw("or"), name)
+@dataclasses.dataclass
+class _Bracket:
+    """An open parenthesis, or a function call (`imps(`) whose argument is an expression."""
 
-    def build_conditional(text, _loc, tokens):
-        if len(tokens) == 1:
-            return tokens[0]
-        test, if_true, if_false = tokens[0], tokens[2], tokens[4]
-        return ast.Conditional(test, if_true, if_false, _span(text, test, if_false))
+    loc: int
+    build: object = None  # None for a parenthesis, else (inner, where) -> node
 
-    conditional = pp.Forward()
-    conditional <<= (disjunction + pp.Optional(pp.Literal("?") - expr - pp.Literal(":")
-                                               - conditional)).add_parse_action(build_conditional)
-    expr <<= conditional
-    return expr
+
+@dataclasses.dataclass
+class _PendingChain:
+    level: int
+    ops: list
+    operands: list
+
+
+@dataclasses.dataclass
+class _Then:
+    """`test ?` waiting for its `:`."""
+
+    test: ast.Expr
+
+
+@dataclasses.dataclass
+class _Else:
+    """`test ? if_true :` waiting for its last operand."""
+
+    test: ast.Expr
+    if_true: ast.Expr
+
+
+class _Infix(pp.Token):
+    """An expression: operands joined by C's operators, with parentheses and `?:`.
+
+    Operator-precedence parsing over explicit stacks, so that neither deep parentheses nor
+    long chains of operators use Python's stack; operands are pyparsing rules. A chain of
+    one precedence level becomes one ast.Chain (and `&&`/`||` chains absorb parenthesised
+    chains of the same operator); `--x` is `x` and `!!!x` is `!x`. Expressions nesting
+    deeper than ast.MAX_DEPTH are refused.
+    """
+
+    def __init__(self, operands: dict[str, pp.ParserElement], otherwise: pp.ParserElement,
+                 additive: str, name: str, openers: dict[str, pp.ParserElement] = {}):
+        """`operands` and `openers` (`imps(`) are rules chosen by the operand's first word
+        (`#` for a digit), `otherwise` the rule for any other operand; `additive` matches
+        the + and - operators."""
+        super().__init__()
+        self.operands = operands
+        self.otherwise = otherwise
+        self.openers = openers
+        self.binary = re.compile(rf"&&|\|\||==|!=|<=|>=|[<>*/%]|{additive}"
+                                 r"|(?:and|or)(?![A-Za-z0-9_])")
+        self.name = name
+        self.set_name(name)
+        self.mayReturnEmpty = False
+        self.mayIndexError = False
+
+    def streamline(self) -> "_Infix":
+        """Streamline the operand rules too (pyparsing does it for the rules it contains;
+        an unstreamlined rule does not raise its `-` errors)."""
+        super().streamline()
+        for rule in (*self.operands.values(), self.otherwise, *self.openers.values()):
+            rule.streamline()
+        return self
+
+    def parseImpl(self, instring, loc, do_actions=True):
+        values: list[ast.Expr] = []
+        frames: list = []
+        open_questions = [0]  # per open bracket (and outside them), the `?` awaiting `:`
+        expecting_operand = True
+        while True:
+            loc = _SKIP.match(instring, loc).end()
+            if expecting_operand:
+                loc, expecting_operand = self._operand(instring, loc, values, frames,
+                                                       open_questions)
+                continue
+            self._refuse_unknown_call(instring, loc, values[-1])
+            match = self.binary.match(instring, loc)
+            if match:
+                op = _canonical_op(match.group())
+                level = _LEVELS[op]
+                _reduce(instring, values, frames, level)
+                top = frames[-1] if frames else None
+                if isinstance(top, _PendingChain) and top.level == level:
+                    top.ops.append(op)
+                    top.operands.append(values.pop())
+                else:
+                    frames.append(_PendingChain(level, [op], [values.pop()]))
+                loc = match.end()
+            elif instring.startswith("?", loc):
+                _reduce(instring, values, frames, _QUESTION)
+                frames.append(_Then(values.pop()))
+                open_questions[-1] += 1
+                loc += 1
+            elif instring.startswith(":", loc) and open_questions[-1]:
+                _close(instring, loc, values, frames)
+                frames[-1] = _Else(frames[-1].test, values.pop())
+                open_questions[-1] -= 1
+                loc += 1
+            elif instring.startswith(")", loc) and len(open_questions) > 1:
+                _close(instring, loc, values, frames)
+                bracket = frames.pop()
+                open_questions.pop()
+                where = _where(instring, bracket.loc, loc + 1)
+                inner = values.pop()
+                values.append(dataclasses.replace(inner, where=where) if bracket.build is None
+                              else bracket.build(inner, where))
+                loc += 1
+                continue
+            else:
+                break
+            expecting_operand = True
+        _close(instring, loc, values, frames)
+        if frames:
+            raise pp.ParseSyntaxException(instring, loc, "Expected ')'", self)
+        expr = values.pop()
+        if ast.depth(expr) > ast.MAX_DEPTH:
+            raise _Refusal(instring, expr.where.start,
+                           f"this expression nests more than {ast.MAX_DEPTH} levels deep "
+                           "(parentheses alone do not count)")
+        return loc, expr
+
+    def _operand(self, instring: str, loc: int, values: list, frames: list,
+                 open_questions: list) -> tuple[int, bool]:
+        """Read a prefix operator, an opening bracket or an operand at `loc`: the location
+        after it, and whether an operand is still expected."""
+        match = _PREFIX.match(instring, loc)
+        if match:
+            _push_prefix(frames, _Prefix(_canonical_op(match.group()), loc))
+            return match.end(), True
+        word = _FIRST_WORD.match(instring, loc)
+        word = "" if word is None else "#" if word.group().isdigit() else word.group()
+        opened = None
+        if instring.startswith("(", loc):
+            opened = loc + 1, None
+        elif word in self.openers:
+            try:
+                end, tokens = self.openers[word]._parse(instring, loc, True)
+                opened = end, tokens[0]
+            except pp.ParseException:
+                pass
+        if opened is not None:
+            frames.append(_Bracket(loc, opened[1]))
+            open_questions.append(0)
+            return opened[0], True
+        try:
+            end, tokens = self.operands.get(word, self.otherwise)._parse(instring, loc, True)
+        except pp.ParseException:
+            error = pp.ParseSyntaxException if frames or values else pp.ParseException
+            raise error(instring, loc, f"Expected {self.name}", self) from None
+        values.append(tokens[0])
+        return end, False
+
+    @staticmethod
+    def _refuse_unknown_call(instring: str, loc: int, operand: ast.Expr) -> None:
+        """`foo(north)`: a name written as a function is not one of dealer's functions."""
+        if isinstance(operand, ast.Reference) and operand.where.end == loc \
+                and _CALL_AFTER_NAME.match(instring, loc):
+            close = difflib.get_close_matches(operand.name, FUNCTIONS, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise _Refusal(instring, operand.where.start,
+                           f"unknown function `{clip(operand.name, 40)}`{hint}")
+
+
+def _push_prefix(frames: list, prefix: _Prefix) -> None:
+    """Stack a prefix operator; `- -` cancels out and `! ! !` is `!`, so that long runs of
+    them add no nesting."""
+    above = [frame for frame in frames[-2:] if isinstance(frame, _Prefix)]
+    if prefix.op == "-" and above and above[-1].op == "-" and frames[-1] is above[-1]:
+        frames.pop()
+    elif prefix.op == "!" and len(above) == 2 and all(f.op == "!" for f in above) \
+            and frames[-2] is above[0]:
+        frames.pop()
+    else:
+        frames.append(prefix)
+
+
+def _reduce(text: str, values: list, frames: list, level: int) -> None:
+    """Fold into the operand on top of `values` every pending operator that binds tighter
+    than `level` (prefix operators, chains of a higher level; for _CLOSE_ALL, also the
+    `?:` whose last operand it is), down to a bracket or an open `?`."""
+    operand = values.pop()
+    while frames:
+        top = frames[-1]
+        if isinstance(top, _Prefix):
+            operand = _unary(text, top, operand)
+        elif isinstance(top, _PendingChain) and top.level > level:
+            top.operands.append(operand)
+            operand = _chain(text, top)
+        elif isinstance(top, _Else) and level == _CLOSE_ALL:
+            operand = ast.Conditional(top.test, top.if_true, operand,
+                                      _where(text, top.test.where.start, operand.where.end))
+        else:
+            break
+        frames.pop()
+    values.append(operand)
+
+
+def _close(text: str, loc: int, values: list, frames: list) -> None:
+    """Reduce down to the nearest bracket or `?`; a `?` left open must get its `:` first."""
+    _reduce(text, values, frames, _CLOSE_ALL)
+    if frames and isinstance(frames[-1], _Then) and not text.startswith(":", loc):
+        raise pp.ParseSyntaxException(text, loc, "Expected ':'")
+
+
+def _unary(text: str, prefix: _Prefix, operand: ast.Expr) -> ast.Expr:
+    where = _where(text, prefix.loc, operand.where.end)
+    if prefix.op == "-" and isinstance(operand, ast.Number):
+        return ast.Number(-operand.value, where)
+    return ast.Unary(prefix.op, operand, where)
+
+
+def _chain(text: str, pending: _PendingChain) -> ast.Chain:
+    """The chain's node; `&&` and `||` take in the operands of a parenthesised chain of
+    the same operator (the same evaluation, one level less)."""
+    operands = pending.operands
+    if pending.ops[0] in ("&&", "||"):
+        op = pending.ops[0]
+        operands = [inner for operand in operands
+                    for inner in (operand.operands if isinstance(operand, ast.Chain)
+                                  and operand.ops[0] == op else (operand,))]
+        ops = (op,) * (len(operands) - 1)
+    else:
+        ops = tuple(pending.ops)
+    return ast.Chain(ops, tuple(operands),
+                     _where(text, operands[0].where.start, operands[-1].where.end))
 
 
 class _Grammar:
@@ -144,9 +375,10 @@ class _Grammar:
         lpar = lpar.set_name("'('")
         rpar = rpar.set_name("')'")
 
-        number = pp.Regex(r"\d+").set_name("a number").set_parse_action(lambda t: int(t[0]))
+        number = pp.Regex(r"\d+").set_name("a number").set_parse_action(
+            lambda text, loc, t: _number(text, loc, t[0]))
         signed_number = pp.Regex(r"-?\s*\d+").set_name("a number").set_parse_action(
-            lambda t: int(t[0].replace(" ", "")))
+            lambda text, loc, t: _number(text, loc, t[0]))
         string = pp.Regex(r'"[^"]*"').set_name("a string in double quotes").set_parse_action(
             lambda t: t[0][1:-1])
         newline_item = pp.Literal("\\n").set_parse_action(lambda: "\n")
@@ -169,11 +401,10 @@ class _Grammar:
             "a card (AS, TC, SA...)")
         card.set_parse_action(lambda t: _card_index(t[0]))
 
-        expression = pp.Forward().set_name("an expression")
-        self.expression_forward = expression
-
         # ----- function calls
-        optional_seat = pp.Optional(compass, default=None)
+        compass_name = "a compass (north, east, south or west)"
+        before_rpar = pp.FollowedBy(rpar).add_parse_action(lambda: [None])
+        optional_seat = (compass | before_rpar).set_name(compass_name)
 
         def call(keyword: pp.ParserElement, arguments: pp.ParserElement | None, build,
                  bare_allowed: bool = True):
@@ -184,7 +415,8 @@ class _Grammar:
 
         no_seat = pp.Empty().add_parse_action(lambda: [None])
         seat_and_suit = ((compass + pp.Optional(comma - suit, default=None)) | (no_seat + suit)
-                         | pp.Empty().add_parse_action(lambda: [None, None]))
+                         | before_rpar.copy().add_parse_action(lambda: [None, None])
+                         ).set_name(f"{compass_name} or a suit")
 
         def build_count(where, t):
             kind = COUNT_KEYWORDS[t[0]]
@@ -201,7 +433,13 @@ class _Grammar:
 
         cccc_call = call(_kw("cccc"), optional_seat,
                          lambda w, t: ast.Cccc(t[1] if len(t) > 1 else None, w))
-        seat_comma = pp.Optional(compass + comma, default=None)
+        # a word before the first comma that is no compass (nor a shape such as xxx5)
+        misspelt_compass = pp.Regex(
+            r"(?![0-9x]{4}(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*(?=\s*,)").add_parse_action(
+            lambda text, loc, _t: _raise(pp.ParseSyntaxException(text, loc,
+                                                                 f"Expected {compass_name}")))
+        seat_comma = (compass + comma) | misspelt_compass | pp.Empty().add_parse_action(
+            lambda: [None])
         seat_then_suit = seat_comma + suit
         quality_call = call(_kw("quality"), seat_then_suit,
                             lambda w, t: ast.Quality(t[1], t[2], w), bare_allowed=False)
@@ -215,13 +453,18 @@ class _Grammar:
         contract = pp.Regex(r"x[1-7][CDHSN](?![A-Za-z0-9_])").set_name(
             "a contract such as x3N or x4S")
         contract.set_parse_action(lambda t: (int(t[0][1]), "CDHSN".index(t[0][2])))
-        score_call = call(_kw("score"), vulnerability + comma - contract + comma - expression,
-                          lambda w, t: ast.Score(t[1], t[2][0], t[2][1], t[3], w),
-                          bare_allowed=False)
-        imps_call = call(_kw("imps", "imp"), expression, lambda w, t: ast.Imps(t[1], w),
-                         bare_allowed=False)
-        rnd_call = call(_kw("rnd"), expression, lambda w, t: ast.Rnd(t[1], w),
-                        bare_allowed=False)
+
+        def opener(keyword: pp.ParserElement, arguments: pp.ParserElement | None, build):
+            """`keyword(arguments, ` up to the expression argument, which the expression
+            parser reads; `build(arguments, expression, where)` makes the node at `)`."""
+            rule = keyword + lpar - arguments if arguments is not None else keyword + lpar
+            return rule.add_parse_action(
+                lambda t: [functools.partial(build, tuple(t[1:]))])
+
+        score_open = opener(_kw("score"), vulnerability + comma - contract + comma,
+                            lambda a, inner, w: ast.Score(a[0], a[1][0], a[1][1], inner, w))
+        imps_open = opener(_kw("imps", "imp"), None, lambda _a, inner, w: ast.Imps(inner, w))
+        rnd_open = opener(_kw("rnd"), None, lambda _a, inner, w: ast.Rnd(inner, w))
 
         hvs_shape = _located(pp.Suppress(_kw("shape")) + lpar - seat_comma
                              + self._hvs_list() + rpar,
@@ -233,14 +476,14 @@ class _Grammar:
 
         number_node = _located(number, lambda w, t: ast.Number(t[0], w))
         reference = _located(identifier, lambda w, t: ast.Reference(t[0], w))
-        parenthesised = _located(lpar + expression - rpar,
-                                 lambda w, t: dataclasses.replace(t[0], where=w))
 
-        primary = (number_node | dpp_shape | hvs_shape | count_call | length_call | cccc_call
-                   | quality_call | hascard_call | tricks_call | score_call | imps_call
-                   | rnd_call | reference | parenthesised).set_name("an expression")
-        additive = pp.Regex(r"[+-]")
-        expression <<= _expression_ladder(primary, additive, "an expression")
+        operands = {"#": number_node, "shape": dpp_shape | hvs_shape, "cccc": cccc_call,
+                    "quality": quality_call, "hascard": hascard_call, "tricks": tricks_call,
+                    "trick": tricks_call}
+        operands.update(dict.fromkeys(COUNT_KEYWORDS, count_call))
+        operands.update(dict.fromkeys(_SUIT_WORDS, length_call))
+        expression = _Infix(operands, reference, r"[+-]", "an expression", openers={
+            "score": score_open, "imps": imps_open, "imp": imps_open, "rnd": rnd_open})
 
         # ----- actions
         def simple(word: str, node_type):
@@ -356,15 +599,12 @@ class _Grammar:
             rf"(?:(?:{spec}{letter})+(?:\({spec}+\))?|\({spec}+\)|{spec}{{4}})"
             r"(?=\s*(?:[-+:}]|$))").set_name(
             "a shape such as 5+xx5+, [3-5]xxx, (4432), 5s(431) or 5M(xxx)")
-        additive = pp.Regex(r"(?<!\s)[+-]|[+-](?!\s)")
         reference = _located(pp.Regex(r"[shdc](?![A-Za-z0-9_])").set_name("s, h, d or c"),
                              lambda w, t: ast.Reference(t[0], w))
-        number = _located(pp.Regex(r"\d+"), lambda w, t: ast.Number(int(t[0]), w))
-        condition = pp.Forward()
-        primary = number | reference | _located(
-            pp.Suppress("(") + condition - pp.Suppress(")"),
-            lambda w, t: dataclasses.replace(t[0], where=w))
-        condition <<= _expression_ladder(primary, additive, "a condition on s, h, d and c")
+        number = _located(pp.Regex(r"\d+").set_parse_action(
+            lambda text, loc, t: _number(text, loc, t[0])), lambda w, t: ast.Number(t[0], w))
+        condition = _Infix({"#": number}, reference, r"(?<!\s)[+-]|[+-](?!\s)",
+                           "a condition on s, h, d and c")
         conditions = pp.Optional(pp.Suppress(":") - pp.DelimitedList(condition))
         sign = pp.Optional(pp.one_of("+ -"), default="+")
 

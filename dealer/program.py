@@ -272,9 +272,8 @@ class _ProgramBuilder:
                 by_seat.setdefault(next(iter(seats)), []).append(term)
         filters = {}
         for seat, terms in by_seat.items():
-            combined = terms[0]
-            for term in terms[1:]:
-                combined = ast.Binary("&&", combined, term, combined.where)
+            combined = terms[0] if len(terms) == 1 else ast.Chain(
+                ("&&",) * (len(terms) - 1), tuple(terms), terms[0].where)
             filters[seat] = compile_expression(combined, compiler=compiler)
         return filters
 

@@ -208,13 +208,13 @@ def test_dellacherie_conditions_end_at_a_spaced_sign():
     terms = parse_expression("shape{north, 4+s4+h(xx):d>c,h+s==10 + 5xxx}").spec.terms
     assert len(terms) == 2
     assert len(terms[0].conditions) == 2
-    assert terms[0].conditions[1].left.op == "+"
+    assert terms[0].conditions[1].operands[0].ops == ("+",)
 
 
 def test_positions_are_recorded():
     expr = parse_expression("hcp(north) +\n  hcp(south) / x")
     assert (expr.where.line, expr.where.column) == (1, 1)
-    division = expr.right
+    division = expr.operands[1]
     assert (division.where.line, division.where.column) == (2, 3)
     assert division.where.text == "hcp(south) / x"
 
