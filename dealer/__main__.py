@@ -9,6 +9,7 @@ proves long enough to profit, unless the cores are already busy).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -62,9 +63,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l")
+
+
+def _negative_values_joined(argv: list[str]) -> list[str]:
+    """`-s -5` as `-s-5`: dealer's getopt takes a negative value after a switch, where
+    argparse would read `-5` as a switch (this parser has -0, -2 and -3)."""
+    joined: list[str] = []
+    for word in argv:
+        if joined and joined[-1] in _SWITCHES_WITH_VALUES and re.fullmatch(r"-\d+(\.\d*)?", word):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    return joined
+
+
+def _read_script(path: str | None) -> str:
+    """The script's text (standard input when there is no path). Bytes that are not UTF-8
+    (a Latin-1 comment) are read as U+FFFD, as dealer ignores them in comments; a binary
+    file is refused."""
+    if path:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    else:
+        data = sys.stdin.buffer.read()
+    if b"\0" in data:
+        raise ValueError("not a dealer script: it is a binary file (it holds NUL bytes)")
+    return data.decode("utf-8", errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_negative_values_joined(sys.argv[1:] if argv is None
+                                                        else argv))
     if args.version:
         print(VERSION)
         return 0
@@ -83,13 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         print("dealer: -j needs at least 1 worker", file=sys.stderr)
         return 2
     try:
-        if args.file:
-            with open(args.file, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
-        else:
-            text = sys.stdin.read()
+        text = _read_script(args.file)
     except OSError as error:
         print(f"dealer: {args.file}: {error.strerror}", file=sys.stderr)
+        return 1
+    except ValueError as error:
+        print(f"dealer: {args.file or '<stdin>'}: {error}", file=sys.stderr)
         return 1
     options = RunOptions(generate=args.generate, produce=args.produce, seed=args.seed,
                          swapping=args.swapping or 0, rng=args.rng,

@@ -98,8 +98,9 @@ def _located(rule: pp.ParserElement, build) -> pp.ParserElement:
     return pp.Located(rule).add_parse_action(action)
 
 
-class _Refusal(pp.ParseFatalException):
-    """A located syntax error whose message is given whole (not "Expected ...")."""
+class _Refusal(pp.ParseSyntaxException):
+    """A located syntax error whose message is given whole (not "Expected ..."); a syntax
+    exception, so that pyparsing's `-` passes it on unchanged."""
 
 
 def _number(text: str, loc: int, written: str) -> int:
@@ -698,17 +699,19 @@ def _grammar() -> _Grammar:
 
 def _syntax_error(error: pp.ParseBaseException, text: str, source: str) -> DealerSyntaxError:
     loc = min(error.loc, len(text))
-    line, column = pp.lineno(loc, text), pp.col(loc, text)
-    rest = text[loc:]
-    if rest.startswith("/*") and "*/" not in rest:
+    line, column = _line_and_column(text, loc)
+    if text.startswith("/*", loc) and text.find("*/", loc) < 0:
         message = "this /* comment is never closed (end of file found in comment)"
+    elif isinstance(error, _Refusal):
+        message = f"syntax error: {error.msg}"
     else:
         expected = str(error.msg)
         if expected.startswith("Expected "):
             expected = expected[len("Expected "):]
-        expected = expected.replace("end of text", "a statement")
-        found = rest.split("\n", 1)[0].strip()
-        found = f"found {found[:20]!r}" if found else "found the end of the input"
+        expected = clip(expected.replace("end of text", "a statement"))
+        line_end = text.find("\n", loc)
+        found = printable(text[loc:loc + 40 if line_end < 0 else min(line_end, loc + 40)])
+        found = f"found {found.strip()[:20]!r}" if found.strip() else "found the end of the input"
         message = f"syntax error: expected {expected}, {found}"
     return DealerSyntaxError(message, source=source, text=text, line=line, column=column)
 

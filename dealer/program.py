@@ -19,6 +19,9 @@ from .errors import DealerSemanticError
 from .features import DEFAULT_ALTCOUNTS, DEFAULT_HCP, PointTables
 from .grammar import parse_script
 
+MAX_FREQUENCY_CELLS = 1_000_000
+"""The most values a frequency table counts (it holds one counter for each)."""
+
 
 @dataclass(frozen=True)
 class CompiledAction:
@@ -80,6 +83,7 @@ class _ProgramBuilder:
         self.script = script
         self.tricks = tricks
         self.definitions: dict[str, ast.Expr] = {}
+        self.definition_depths: dict[str, int] = {}
         self.definition_sites: dict[str, ast.Where] = {}
         self.generate: int | None = None
         self.produce: int | None = None
@@ -88,6 +92,7 @@ class _ProgramBuilder:
         self.title: str | None = None
         self.predealt: dict[int, int] = {}  # card -> seat
         self.predeal_lengths: dict[int, dict[int, int]] = {}
+        self.predeal_length_sites: dict[tuple[int, int], ast.Where] = {}
         self.hcp = DEFAULT_HCP
         self.altcounts = list(DEFAULT_ALTCOUNTS)
         self.condition: ast.Condition | None = None
@@ -106,7 +111,7 @@ class _ProgramBuilder:
         expressions = []
         if self.condition is not None:
             condition = compile_expression(self.condition.expr, compiler=compiler)
-            seat_filters = self._seat_filters(self.condition.expr, compiler)
+            seat_filters = self._seat_filters(self.condition.expr, compiler, condition)
             expressions.append(self.condition.expr)
         actions = self._actions(compiler)
         expressions += [expr for action in actions for expr in _action_expressions(action.action)]
@@ -167,6 +172,7 @@ class _ProgramBuilder:
         if statement.length > 13:
             raise _error(f"{seat} cannot hold {statement.length} {suit}", statement.where)
         lengths[statement.suit] = statement.length
+        self.predeal_length_sites[statement.seat, statement.suit] = statement.where
         if sum(lengths.values()) > 13:
             raise _error(f"suit lengths for {seat} add up to more than 13", statement.where)
         if sum(l.get(statement.suit, 0) for l in self.predeal_lengths.values()) > 13:
@@ -178,21 +184,20 @@ class _ProgramBuilder:
             for suit, length in lengths.items():
                 in_suit = [s for card, s in self.predealt.items() if card // 13 == suit]
                 own = in_suit.count(seat)
+                where = self.predeal_length_sites[seat, suit]
                 if own > length:
-                    raise DealerSemanticError(
-                        f"{SEAT_NAMES[seat]} is predealt {own} {SUIT_NAMES[suit]} but should "
-                        f"hold exactly {length}")
+                    raise _error(f"{SEAT_NAMES[seat]} is predealt {own} {SUIT_NAMES[suit]} but "
+                                 f"should hold exactly {length}", where)
                 if length - own > 13 - len(in_suit):
-                    raise DealerSemanticError(
-                        f"{SEAT_NAMES[seat]} cannot hold {length} {SUIT_NAMES[suit]}: too many "
-                        "are predealt to other hands")
+                    raise _error(f"{SEAT_NAMES[seat]} cannot hold {length} {SUIT_NAMES[suit]}: "
+                                 "too many are predealt to other hands", where)
             own_cards = sum(1 for s in self.predealt.values() if s == seat)
             fixed = sum(max(length - sum(1 for c, s in self.predealt.items()
                                          if s == seat and c // 13 == suit), 0)
                         for suit, length in lengths.items())
             if own_cards + fixed > 13:
-                raise DealerSemanticError(
-                    f"{SEAT_NAMES[seat]}'s predealt cards and suit lengths need more than 13 cards")
+                raise _error(f"{SEAT_NAMES[seat]}'s predealt cards and suit lengths need more "
+                             "than 13 cards", self.predeal_length_sites[seat, suit])
 
     def _PointCount(self, statement: ast.PointCount) -> None:
         self.hcp = self._table(statement.values, statement.where)
@@ -212,13 +217,13 @@ class _ProgramBuilder:
         return tuple(reversed(values + (0,) * (13 - len(values))))
 
     def _Condition(self, statement: ast.Condition) -> None:
-        self._check_references(statement.expr)
+        self._check_expression(statement.expr)
         self.condition = statement
 
     def _ActionList(self, statement: ast.ActionList) -> None:
         for action in statement.actions:
             for expr in _action_expressions(action):
-                self._check_references(expr)
+                self._check_expression(expr)
             if isinstance(action, (ast.Frequency, ast.Frequency2D)):
                 self._check_bounds(action)
         self.action_list = statement
@@ -228,12 +233,18 @@ class _ProgramBuilder:
             first = self.definition_sites[statement.name]
             raise _error(f"`{statement.name}` is defined again (first at line {first.line})",
                          statement.where)
-        self._check_references(statement.expr)
+        self.definition_depths[statement.name] = self._check_expression(statement.expr)
         self.definitions[statement.name] = statement.expr
         self.definition_sites[statement.name] = statement.where
 
-    def _check_references(self, expr: ast.Expr) -> None:
-        """Names must be defined before they are used, as dealer resolves them as it reads."""
+    def _check_expression(self, expr: ast.Expr) -> int:
+        """Names must be defined before they are used, as dealer resolves them as it reads,
+        and the expression must nest at most ast.MAX_DEPTH levels, the definitions it uses
+        included. Returns its depth."""
+        depth = ast.depth(expr, self.definition_depths.get)
+        if depth > ast.MAX_DEPTH:
+            raise _error(f"through the definitions it uses, this expression nests {depth} "
+                         f"levels deep; the limit is {ast.MAX_DEPTH}", expr.where)
         for node in walk(expr):
             if isinstance(node, ast.Reference) and node.name not in self.definitions:
                 later = self.later_definitions.get(node.name)
@@ -241,6 +252,7 @@ class _ProgramBuilder:
                     raise _error(f"`{node.name}` is used before its definition at line "
                                  f"{later.line}: define it first", node.where)
                 raise _error(f"unknown identifier `{node.name}`", node.where)
+        return depth
 
     # ----- actions and prefilters
     def _actions(self, compiler: VectorCompiler) -> tuple[CompiledAction, ...]:
@@ -255,21 +267,30 @@ class _ProgramBuilder:
         pairs = [(action.low, action.high)]
         if isinstance(action, ast.Frequency2D):
             pairs.append((action.low2, action.high2))
+        cells = 1
         for low, high in pairs:
             if low > high:
                 raise _error(f"frequency bounds {low} and {high} are the wrong way round",
                              action.where)
+            cells *= high - low + 1
+        if cells > MAX_FREQUENCY_CELLS:
+            raise _error(f"this frequency table would have {cells} cells; the limit is "
+                         f"{MAX_FREQUENCY_CELLS:,}: narrow its bounds", action.where)
 
-    def _seat_filters(self, condition: ast.Expr,
-                      compiler: VectorCompiler) -> dict[int, VectorExpression]:
+    def _seat_filters(self, condition: ast.Expr, compiler: VectorCompiler,
+                      compiled: VectorExpression) -> dict[int, VectorExpression]:
         """Per seat, the conjunction of the condition's terms that look at that hand only
-        (compiled by the condition's compiler, which has their shape tables already)."""
+        (compiled by the condition's compiler, which has their shape tables already; the
+        condition itself when it is about one hand)."""
         by_seat: dict[int, list[ast.Expr]] = {}
         definitions = self.definitions
-        for term in conjuncts(condition, definitions):
+        terms = conjuncts(condition, definitions)
+        for term in terms:
             seats = seats_of(term, definitions)
             if len(seats) == 1 and is_single_hand(term, definitions):
                 by_seat.setdefault(next(iter(seats)), []).append(term)
+        if len(by_seat) == 1 and len(next(iter(by_seat.values()))) == len(terms):
+            return {next(iter(by_seat)): compiled}
         filters = {}
         for seat, terms in by_seat.items():
             combined = terms[0] if len(terms) == 1 else ast.Chain(
