@@ -19,8 +19,9 @@ import numpy as np
 
 from . import ast
 from .features import DealFeatures
-from .generate import BLOCK_SIZE, DealPlan, DealStream, deal_block
-from .program import Program
+from .errors import DealerRuntimeError
+from .generate import BLOCK_SIZE, STAYING_SEATS, DealPlan, DealStream, deal_block
+from .program import SEAT_NAMES, Program
 
 MIN_BATCH = 256
 MAX_BATCH = 1 << 16
@@ -30,9 +31,18 @@ def open_stream(program: Program, generate_limit: int, *, seed: int | None = Non
                 rng: str = "numpy", swapping: int = 0) -> DealStream:
     """The deal stream for a program: its predeals, and its seat prefilters (numpy mode;
     in dealer mode the stream must stay the binary's)."""
+    staying = STAYING_SEATS[swapping]
+    moved = sorted({seat for seat, _ in program.predeal_lengths} - staying)
+    if moved:
+        kept = " and ".join(SEAT_NAMES[seat] for seat in sorted(staying))
+        raise DealerRuntimeError(
+            f"with swapping (-{swapping}), only {kept} keep their hand: predeal a suit "
+            f"length to them, not to {' and '.join(SEAT_NAMES[seat] for seat in moved)}")
     filters = None
     if rng == "numpy" and program.seat_filters:
-        filters = {seat: _seat_filter(program, seat) for seat in program.seat_filters}
+        # a filter only speeds up dealing; swapped variants need the seats' hands kept
+        filters = {seat: _seat_filter(program, seat) for seat in program.seat_filters
+                   if seat in staying}
     return DealStream(seed, rng=rng, predeal=program.predeal,
                       predeal_lengths=program.predeal_lengths, swapping=swapping,
                       seat_filters=filters, limit=generate_limit)

@@ -40,6 +40,10 @@ def hand_masks(owners: np.ndarray, seat: int) -> np.ndarray:
     return padded.view("<u8").ravel().astype(np.uint64)
 
 
+STAYING_SEATS = {0: frozenset({0, 1, 2, 3}), 2: frozenset({0, 2}), 3: frozenset({0})}
+"""Per swapping mode (dealer's -0, -2, -3), the seats whose hand every swapped variant keeps."""
+
+
 def _swap_relabelling(swapping: int) -> np.ndarray:
     """Seat relabelling of each of dealer's swapped variants (row 0: the deal itself)."""
     variants = [np.arange(4)]
@@ -82,9 +86,8 @@ class DealPlan:
             if have > length:
                 raise ValueError(f"seat {seat} is predealt {have} cards in suit {suit}, "
                                  f"more than the {length} asked")
-        allowed = {0: {0, 1, 2, 3}, 2: {0, 2}, 3: {0}}[self.swapping]
         constrained = set(self.filters) | {seat for seat, _ in self.lengths}
-        if not constrained <= allowed:
+        if not constrained <= STAYING_SEATS[self.swapping]:
             raise ValueError("with swapping, only seats that stay in place (north, and south "
                              "with -2) can be filtered or given suit lengths")
         object.__setattr__(self, "fixed_owners", fixed)

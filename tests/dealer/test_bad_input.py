@@ -281,3 +281,21 @@ def test_negative_seeds_are_read_as_dealer_reads_them(tmp_path):
     assert negative.stdout.splitlines()[:2] == same.stdout.splitlines()[:2]
     refused = dealer_command("-g", "-5", str(path))
     assert refused.returncode == 2 and b"-g needs a number above 0" in refused.stderr
+
+
+def test_swapping_with_a_condition_on_a_swapped_seat_runs(tmp_path):
+    path = tmp_path / "deals.dl"
+    path.write_text("generate 200\nproduce 2\ncondition hcp(east) > 12\naction printoneline\n")
+    for switch in ("-2", "-3"):
+        result = dealer_command(switch, "-s", "1", str(path))
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.count(b"\nn ") + result.stdout.startswith(b"n ") == 2
+
+
+def test_swapping_with_a_suit_length_predealt_to_a_swapped_seat_is_refused(tmp_path):
+    path = tmp_path / "deals.dl"
+    path.write_text("generate 10\nproduce 2\npredeal spades(east) == 3\n")
+    result = dealer_command("-2", str(path))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr.decode()
+    assert b"only north and south keep their hand" in result.stderr
