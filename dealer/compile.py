@@ -152,12 +152,17 @@ _PYTHON_OPS = {
 }
 
 
+def _division(expr: ast.Chain, op: str, divisor: int | None):
+    """C's `/` or `%` for a step of the chain, refused when the divisor is a constant 0."""
+    if divisor == 0:
+        raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
+    return c_divide if op == "/" else c_remainder
+
+
 def _fold(expr: ast.Chain, op: str, a: int, b: int) -> int:
     """The value of a binary operator on two constants (C semantics, 64-bit values)."""
     if op in ("/", "%"):
-        if b == 0:
-            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-        return int64(c_divide(a, b) if op == "/" else c_remainder(a, b))
+        return int64(_division(expr, op, b)(a, b))
     return int64(_PYTHON_OPS[op](a, b))
 
 
@@ -318,9 +323,7 @@ class VectorCompiler:
         if op in _COMPARISON:
             function = _COMPARISON[op]
             return lambda value, f: function(value, operand(f))
-        if constant == 0:
-            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-        function = c_divide if op == "/" else c_remainder
+        function = _division(expr, op, constant)
         source = self.source
 
         def divide(value, f: DealFeatures) -> np.ndarray:
@@ -554,9 +557,7 @@ class _ScalarCompiler:
         if op not in ("/", "%"):
             function = _PYTHON_OPS[op]
             return lambda value, m: function(value, operand(m))
-        if constant == 0:
-            raise _semantic(f"division by zero in `{expr.where.text}`", expr.where)
-        function = c_divide if op == "/" else c_remainder
+        function = _division(expr, op, constant)
         source = self.source
 
         def divide(value: int, m: int) -> int:

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bidding.model.cards import SEAT_NAMES
+
 from . import ast
 from .features import DealFeatures
 from .errors import DealerRuntimeError
 from .generate import BLOCK_SIZE, STAYING_SEATS, DealPlan, DealStream, deal_block
-from .program import SEAT_NAMES, Program
+from .program import Program
 
 MIN_BATCH = 256
 MAX_BATCH = 1 << 16

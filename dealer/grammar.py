@@ -98,18 +98,13 @@ def _located(rule: pp.ParserElement, build) -> pp.ParserElement:
     return pp.Located(rule).add_parse_action(action)
 
 
-class _Refusal(pp.ParseSyntaxException):
-    """A located syntax error whose message is given whole (not "Expected ..."); a syntax
-    exception, so that pyparsing's `-` passes it on unchanged."""
-
-
 def _number(text: str, loc: int, written: str) -> int:
     """A number as written, refused when it does not fit dealer's 64-bit values."""
     digits = written.lstrip("-").strip().lstrip("0")
     if len(digits) > len(str(MAX_NUMBER)) or int(digits or 0) > MAX_NUMBER:
-        raise _Refusal(text, loc, f"the number {clip(written, 40)} is too large "
-                                  f"(the largest is {MAX_NUMBER})")
-    return int(written.replace(" ", "").replace("\t", "").replace("\n", "").replace("\r", ""))
+        raise pp.ParseSyntaxException(text, loc, f"the number {clip(written, 40)} is too "
+                                                 f"large (the largest is {MAX_NUMBER})")
+    return int(re.sub(r"\s", "", written))
 
 
 def _raise(error: Exception):
@@ -257,9 +252,9 @@ class _Infix(pp.Token):
             raise pp.ParseSyntaxException(instring, loc, "Expected ')'", self)
         expr = values.pop()
         if ast.depth(expr) > ast.MAX_DEPTH:
-            raise _Refusal(instring, expr.where.start,
-                           f"this expression nests more than {ast.MAX_DEPTH} levels deep "
-                           "(parentheses alone do not count)")
+            raise pp.ParseSyntaxException(
+                instring, expr.where.start, f"this expression nests more than "
+                f"{ast.MAX_DEPTH} levels deep (parentheses alone do not count)")
         return loc, expr
 
     def _operand(self, instring: str, loc: int, values: list, frames: list,
@@ -300,8 +295,8 @@ class _Infix(pp.Token):
                 and _CALL_AFTER_NAME.match(instring, loc):
             close = difflib.get_close_matches(operand.name, FUNCTIONS, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
-            raise _Refusal(instring, operand.where.start,
-                           f"unknown function `{clip(operand.name, 40)}`{hint}")
+            raise pp.ParseSyntaxException(
+                instring, operand.where.start, f"unknown function `{clip(operand.name, 40)}`{hint}")
 
 
 def _push_prefix(frames: list, prefix: _Prefix) -> None:
@@ -702,13 +697,10 @@ def _syntax_error(error: pp.ParseBaseException, text: str, source: str) -> Deale
     line, column = _line_and_column(text, loc)
     if text.startswith("/*", loc) and text.find("*/", loc) < 0:
         message = "this /* comment is never closed (end of file found in comment)"
-    elif isinstance(error, _Refusal):
+    elif not str(error.msg).startswith("Expected "):  # a message of ours, given whole
         message = f"syntax error: {error.msg}"
     else:
-        expected = str(error.msg)
-        if expected.startswith("Expected "):
-            expected = expected[len("Expected "):]
-        expected = clip(expected.replace("end of text", "a statement"))
+        expected = clip(str(error.msg)[len("Expected "):].replace("end of text", "a statement"))
         line_end = text.find("\n", loc)
         found = printable(text[loc:loc + 40 if line_end < 0 else min(line_end, loc + 40)])
         found = f"found {found.strip()[:20]!r}" if found.strip() else "found the end of the input"
