@@ -8,6 +8,11 @@ manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `tit
 
 Compasses may be left out (`hcp`, `spades`, `hcp(spades)`, `shape{(4432)}`): the grammar
 accepts that everywhere, and the compiler allows it only in hand conditions.
+
+Expressions are read by `_Infix`, an operator-precedence parser over explicit stacks, so
+that parentheses nest without limit and a chain of 20,000 terms is read in a loop (into one
+ast.Chain); only the depth of the resulting tree is limited (ast.MAX_DEPTH, 200 levels).
+Numbers are 64-bit: one above MAX_NUMBER is a syntax error.
 """
 from __future__ import annotations
 
@@ -59,7 +64,6 @@ OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
-_IDENT_CHARS = pp.alphanums + "_"
 
 
 def _kw(*words: str) -> pp.ParserElement:
@@ -107,10 +111,6 @@ def _number(text: str, loc: int, written: str) -> int:
     return int(re.sub(r"\s", "", written))
 
 
-def _raise(error: Exception):
-    raise error
-
-
 def _canonical_op(op: str) -> str:
     return {"and": "&&", "or": "||", "not": "!"}.get(op, op)
 
@@ -125,9 +125,10 @@ _SKIP = re.compile(r"[ \t\r\n]*")
 _PREFIX = re.compile(r"!(?!=)|not(?![A-Za-z0-9_])|-")
 _CALL_AFTER_NAME = re.compile(r"[ \t]*\(")
 _FIRST_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*|\d")
-FUNCTIONS = sorted(set(COUNT_KEYWORDS) | {"spades", "hearts", "diamonds", "clubs", "cccc",
-                                          "quality", "hascard", "tricks", "score", "imps",
-                                          "rnd", "shape"})
+_FUNCTIONS = sorted(set(COUNT_KEYWORDS) | {"spades", "hearts", "diamonds", "clubs", "cccc",
+                                           "quality", "hascard", "tricks", "score", "imps",
+                                           "rnd", "shape"})
+"""dealer's function names, to suggest the one an unknown function was meant to be."""
 
 
 @dataclasses.dataclass
@@ -211,7 +212,7 @@ class _Infix(pp.Token):
                 loc, expecting_operand = self._operand(instring, loc, values, frames,
                                                        open_questions)
                 continue
-            self._refuse_unknown_call(instring, loc, values[-1])
+            self._refuse_unknown_call(instring, values[-1])
             match = self.binary.match(instring, loc)
             if match:
                 op = _canonical_op(match.group())
@@ -289,11 +290,12 @@ class _Infix(pp.Token):
         return end, False
 
     @staticmethod
-    def _refuse_unknown_call(instring: str, loc: int, operand: ast.Expr) -> None:
-        """`foo(north)`: a name written as a function is not one of dealer's functions."""
-        if isinstance(operand, ast.Reference) and operand.where.end == loc \
-                and _CALL_AFTER_NAME.match(instring, loc):
-            close = difflib.get_close_matches(operand.name, FUNCTIONS, n=1)
+    def _refuse_unknown_call(instring: str, operand: ast.Expr) -> None:
+        """`foo(north)`: a name written as a function (its `(` on the same line) is not one
+        of dealer's functions."""
+        if isinstance(operand, ast.Reference) and operand.where.text == operand.name \
+                and _CALL_AFTER_NAME.match(instring, operand.where.end):
+            close = difflib.get_close_matches(operand.name, _FUNCTIONS, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             raise pp.ParseSyntaxException(
                 instring, operand.where.start, f"unknown function `{clip(operand.name, 40)}`{hint}")
@@ -402,10 +404,10 @@ class _Grammar:
         before_rpar = pp.FollowedBy(rpar).add_parse_action(lambda: [None])
         optional_seat = (compass | before_rpar).set_name(compass_name)
 
-        def call(keyword: pp.ParserElement, arguments: pp.ParserElement | None, build,
+        def call(keyword: pp.ParserElement, arguments: pp.ParserElement, build,
                  bare_allowed: bool = True):
             """`keyword(arguments)`, or the bare keyword when the arguments may all be left out."""
-            with_args = keyword + lpar - (arguments if arguments is not None else pp.Empty()) - rpar
+            with_args = keyword + lpar - arguments - rpar
             form = with_args | keyword if bare_allowed else with_args
             return _located(form, build)
 
@@ -429,11 +431,14 @@ class _Grammar:
 
         cccc_call = call(_kw("cccc"), optional_seat,
                          lambda w, t: ast.Cccc(t[1] if len(t) > 1 else None, w))
+
+        def refuse_as_compass(text, loc, _tokens):
+            raise pp.ParseSyntaxException(text, loc, f"Expected {compass_name}")
+
         # a word before the first comma that is no compass (nor a shape such as xxx5)
         misspelt_compass = pp.Regex(
             r"(?![0-9x]{4}(?![A-Za-z0-9_]))[A-Za-z][A-Za-z0-9_]*(?=\s*,)").add_parse_action(
-            lambda text, loc, _t: _raise(pp.ParseSyntaxException(text, loc,
-                                                                 f"Expected {compass_name}")))
+            refuse_as_compass)
         seat_comma = (compass + comma) | misspelt_compass | pp.Empty().add_parse_action(
             lambda: [None])
         seat_then_suit = seat_comma + suit

@@ -190,7 +190,7 @@ def test_hand_condition_with_thirty_parentheses():
 
 @pytest.mark.parametrize("script, message, column", [
     ("condition foo(north) > 3", "unknown function `foo`", 11),
-    ("condition hcpp(north) > 3", "unknown function `hcpp` (did you mean hcp?)", 11),
+    ("condition hcpp (north) > 3", "unknown function `hcpp` (did you mean hcp?)", 11),
     ("condition 1 + spade(north) + sapdes(north)", "(did you mean spades?)", 30),
     ("condition hcp(nort) > 3", "expected a compass (north, east, south or west)", 15),
     ("condition spades(sout) > 3", "expected a compass (north, east, south or west)", 18),
