@@ -147,7 +147,24 @@ def test_cli_topic_option(case_file, library, tmp_path, capsys):
     assert out.strip().splitlines()[-1].startswith("2 passed, 1 failed, 5 invalid")
 
 
-def test_cli_missing_file(tmp_path, capsys):
+@pytest.mark.parametrize("content, message", [
+    (None, "none.jsonl: no such file"),
+    (b'{"hand": "AKQ.AKQ.AKQ.AKQJ"}\n\xff\n', "none.jsonl: not UTF-8 text: byte 0xff at "
+                                                "offset 29 (line 2)"),
+])
+def test_cli_refuses_an_unreadable_file_naming_it(tmp_path, capsys, content, message):
     import cli
-    status = cli.main(["cases", str(tmp_path / "none.jsonl")])
-    assert status == 2
+    path = tmp_path / "none.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["cases", str(path)])
+    assert exit.value.code == 2
+    assert f"argument FILE: {tmp_path}/{message}" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_folder(tmp_path, capsys):
+    import cli
+    with pytest.raises(SystemExit):
+        cli.main(["cases", str(tmp_path)])
+    assert f"argument FILE: {tmp_path}: is a folder, not a file" in capsys.readouterr().err

@@ -193,7 +193,7 @@ def test_progress_bar_draws_only_on_a_terminal():
 def test_imported_boards_from_lin(tmp_path, boards):
     path = tmp_path / "in.lin"
     path.write_text(board_to_lin(PbnBoard(boards[2].deal, 3, Seat.SOUTH, Vulnerability.NS)) + "\n")
-    [board] = imported_boards(path)
+    [board] = imported_boards(path.read_text(), str(path))
     assert (board.number, board.deal, board.dealer, board.vulnerability) == \
         (3, boards[2].deal, Seat.SOUTH, Vulnerability.NS)
 
@@ -203,7 +203,7 @@ def test_imported_boards_keep_dealer_vulnerability_and_number(tmp_path, boards):
     write_pbn_file(path, [PbnBoard(boards[0].deal, 9, Seat.WEST, Vulnerability.EW,
                                    tags={"Event": "club night"}),
                           PbnBoard(boards[1].deal, 10)])
-    first, second = imported_boards(path)
+    first, second = imported_boards(path.read_text(), str(path))
     assert (first.number, first.dealer, first.vulnerability) == (9, Seat.WEST, Vulnerability.EW)
     assert dict(first.tags)["Event"] == "club night"
     assert (second.dealer, second.vulnerability) == (board_dealer(10), board_vulnerability(10))
@@ -227,10 +227,11 @@ def test_simulate_command_writes_the_reports(tmp_path, capsys, weak_file):
 def test_simulate_command_deals_what_a_dealer_script_accepts(tmp_path, capsys, weak_file):
     script = tmp_path / "strong.dlr"
     script.write_text("produce 4\ndealer south\ncondition hcp(south) >= 15\n")
+    out = tmp_path / "out"
     assert cli.main(["simulate", "--system", str(weak_file), "--dealer", str(script),
-                     "--seed", "1", "--no-dd", "--jobs", "1", "--out", str(tmp_path)]) == 0
+                     "--seed", "1", "--no-dd", "--jobs", "1", "--out", str(out)]) == 0
     assert f"4 boards from seed 1, dealer script {script}" in capsys.readouterr().out
-    for board in read_pbn_file(tmp_path / "boards.pbn"):
+    for board in read_pbn_file(out / "boards.pbn"):
         assert board.dealer is Seat.SOUTH
         assert sum(max(0, card.rank - 8) for card in board.deal[Seat.SOUTH]) >= 15
 
