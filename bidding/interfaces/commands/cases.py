@@ -3,6 +3,7 @@ case file against a system."""
 from __future__ import annotations
 
 import argparse
+import sys
 
 from bidding.interfaces.commands.options import add_directory_option
 from bidding.interfaces.commands.arguments import percent, text_file
@@ -49,6 +50,6 @@ def run(args: argparse.Namespace) -> int:
     print(report.summary())
     if args.fail_under is not None and 100 * report.rate < args.fail_under:
         print(f"the pass rate {100 * report.rate:.1f}% is below --fail-under "
-              f"{args.fail_under:g}%")
+              f"{args.fail_under:g}%", file=sys.stderr)
         return 1
     return 0
