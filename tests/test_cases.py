@@ -181,6 +181,7 @@ def test_defective_rows_are_invalid_with_their_line_and_never_crash():
         json.dumps({"hand": BALANCED_16, "history": [], "expected": 1}),
         json.dumps({"hand": BALANCED_16, "history": [], "expected": "1NT", "topic": ["a"]}),
         json.dumps({"history": [], "expected": "1NT"}),
+        json.dumps({"hand": None, "history": [], "expected": "1NT"}),
         row(BALANCED_16, [], "1NT", dealer="north-west"),
         row("A" * 100_000, [], "1NT"),
         row(BALANCED_16, ["1NT", "Z" * 100_000], "P"),
@@ -196,10 +197,10 @@ def test_defective_rows_are_invalid_with_their_line_and_never_crash():
     assert problems[4] == problems[5] == "history must be a list of calls (or one text of calls)"
     assert problems[6] == "expected must be text, not int"
     assert problems[7] == "topic must be text, not list"
-    assert problems[8] == "missing field 'hand'"
-    assert "north-west" in problems[9]
+    assert problems[8] == problems[9] == "missing field 'hand'"
+    assert "north-west" in problems[10]
     assert all(len(problem) < 400 for problem in problems)
-    assert "…" in problems[10] and "…" in problems[11]
+    assert "…" in problems[11] and "…" in problems[12]
 
 
 def test_invalid_rows_of_any_shape_are_listed_in_the_report(library):

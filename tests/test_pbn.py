@@ -256,3 +256,14 @@ def test_board_numbers_must_be_positive(number):
     with pytest.raises(PbnError, match=f"^x.pbn:2: Board '{number}': not a valid board"):
         read_pbn('[Deal "%s"]\n[Board "%s"]\n[Auction "N"]\n1NT\n' % (SAMPLE_DEAL, number),
                  "x.pbn")
+
+
+@pytest.mark.parametrize("lines, words", [
+    ('[Auction "N"]\n1NT =%s=\n' % ("1" * 5000), "cannot read call"),
+    ('[Auction "N"]\n1NT =1=\n[Note "%s:x"]\n' % ("1" * 5000), "expected \"n:text\""),
+    ('[Auction "N"]\n1NT =1=\n[Note "²:x"]\n', "expected \"n:text\""),
+], ids=["long note reference", "long note number", "superscript note number"])
+def test_note_numbers_are_checked_before_they_are_read(lines, words):
+    with pytest.raises(PbnError, match=r"^x\.pbn:[34]: ") as caught:
+        read_pbn('[Deal "%s"]\n%s' % (SAMPLE_DEAL, lines), "x.pbn")
+    assert words in str(caught.value)

@@ -85,7 +85,7 @@ def parse_case(raw: object, line: int) -> Case:
     case = Case(line, raw)
     try:
         for key in ("hand", "history", "expected"):
-            if key not in raw:
+            if raw.get(key) is None:
                 raise BridgeError(f"missing field {key!r}")
         for key in TEXT_FIELDS:
             if raw.get(key) is not None and not isinstance(raw[key], str):

@@ -115,7 +115,7 @@ def parse_dd_tricks_tag(value: str) -> dict[tuple[Seat, Strain], int]:
 
 # --- reading ---------------------------------------------------------------------------------
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_NOTE_REF = re.compile(r"^=(\d+)=$")
+_NOTE_REF = re.compile(r"^=([0-9]{1,9})=$")
 _CALL_SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 
 
@@ -301,7 +301,7 @@ def _board(tags: dict[str, _Tag], file: str, line: int) -> PbnBoard:
 
 
 def _board_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text[:12]) < 10 ** 9:
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
         raise BridgeError(f"board number {excerpt(text)} is not a number from 1")
     return int(text)
 
@@ -334,7 +334,7 @@ def _read_contract(board: PbnBoard, tags: dict[str, _Tag], fail) -> None:
     result_tag = tags.get("Result")
     result = result_tag.value.strip() if result_tag else ""
     if result not in ("", "?"):
-        match = re.fullmatch(r"(?:(NS|EW)\s+)?(\d{1,2})", result, re.I)
+        match = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})", result, re.I)
         if not match or int(match.group(2)) > 13:
             raise fail(result_tag, "expected the tricks won by declarer, 0-13")
         tricks = int(match.group(2))
@@ -355,7 +355,7 @@ def _read_auction(board: PbnBoard, tag: _Tag, file: str) -> None:
     texts = {}
     for note in tag.notes:
         number, colon, text = note.value.partition(":")
-        if not colon or not number.strip().isdigit():
+        if not colon or not re.fullmatch(r"[0-9]{1,9}", number.strip()):
             raise PbnError(file, note.line, f"Note {excerpt(note.value)}: expected \"n:text\"")
         texts[int(number)] = text
     tokens = list(tag.data)
@@ -542,7 +542,7 @@ def read_lin(text: str, file: str = "<lin>") -> list[PbnBoard]:
                     if boards[-1].auction is not None:
                         boards[-1].auction.vulnerability = boards[-1].vulnerability
                 elif boards and key == "ah":
-                    match = re.search(r"\d+", value)
+                    match = re.search(r"[0-9]+", value)
                     boards[-1].number = _board_number(match.group()) if match else None
                 elif boards and key == "mb":
                     boards[-1].auction.push(value.strip().rstrip("!"))  # p, d, r, 1N read as calls
