@@ -66,28 +66,19 @@ def _located(error: BridgeError, file: str) -> None:
     assert len(str(error)) < LONGEST_MESSAGE, str(error)[:LONGEST_MESSAGE]
 
 
+@pytest.mark.parametrize("read, golden", [(read_pbn, "pbn_sample.pbn"),
+                                           (read_lin, "lin_sample.lin")])
 @FUZZ
-@given(mutated((GOLDEN / "pbn_sample.pbn").read_text()))
-def test_pbn_reader_gives_boards_or_a_located_error(text):
+@given(data=st.data())
+def test_pbn_and_lin_readers_give_boards_or_a_located_error(read, golden, data):
+    text = data.draw(mutated((GOLDEN / golden).read_text()))
     try:
-        boards = read_pbn(text, "fuzz.pbn")
+        boards = read(text, golden)
     except BridgeError as error:
-        _located(error, "fuzz.pbn")
+        _located(error, golden)
         return
     for board in boards:
         board.effective_dealer, board.effective_vulnerability   # defined for every board
-
-
-@FUZZ
-@given(mutated((GOLDEN / "lin_sample.lin").read_text()))
-def test_lin_reader_gives_boards_or_a_located_error(text):
-    try:
-        boards = read_lin(text, "fuzz.lin")
-    except BridgeError as error:
-        _located(error, "fuzz.lin")
-        return
-    for board in boards:
-        board.effective_dealer, board.effective_vulnerability
 
 
 def _case_lines() -> list[str]:
