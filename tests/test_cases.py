@@ -207,7 +207,7 @@ def test_invalid_rows_of_any_shape_are_listed_in_the_report(library):
     cases = read_cases(["\ufeff" + row(WEAK, [], "P"), "[" * 5000,
                         json.dumps({"hand": 5, "history": [], "expected": "P",
                                     "topic": {"x": 1}, "source": ["y"]})])
-    report = run_cases(cases, library.system("Case runner test system"))
+    report = run_cases(cases, system_named(library, "Case runner test system"))
     assert report.invalid_rows().splitlines() == [
         "INVALID line 2: not JSON this program reads: nested too deeply",
         "INVALID line 3: hand must be text, not int"]

@@ -42,6 +42,8 @@ def test_a_command_without_its_action_lists_the_actions(capsys, command):
     (["bid", "--seed", "18446744073709551616"], "argument --seed: expected a seed"),
     (["deal", "-n", "0"], "argument -n: expected a whole number of at least 1, not '0'"),
     (["deal", "--board", "-3"], "argument --board: expected a whole number of at least 1"),
+    (["deal", "--auction", "1NT", "--system", "SAYC", "--tries", "0"],
+     "argument --tries: expected a whole number of at least 1, not '0'"),
     (["deal", "-n", "1" * 5000], "not '11111111111111111111…111111111'"),
 ])
 def test_numbers_out_of_range_are_argument_errors(capsys, argv, message):

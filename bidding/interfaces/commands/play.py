@@ -187,8 +187,6 @@ def _given_auction(args) -> Auction:
 
 def _run_auction_deals(args, symbols: bool) -> int:
     """`deal --auction`: deals on which the robots make those calls first, all on one board."""
-    if args.n < 1 or args.tries < 1:
-        raise BridgeError("-n and --tries must be 1 or more")
     systems = _auction_systems(args)
     auction = _given_auction(args)
     try:
