@@ -147,7 +147,84 @@ def test_cli_topic_option(case_file, library, tmp_path, capsys):
     assert out.strip().splitlines()[-1].startswith("2 passed, 1 failed, 5 invalid")
 
 
-def test_cli_missing_file(tmp_path, capsys):
+@pytest.mark.parametrize("content, message", [
+    (None, "none.jsonl: no such file"),
+    (b'{"hand": "AKQ.AKQ.AKQ.AKQJ"}\n\xff\n', "none.jsonl: not UTF-8 text: byte 0xff at "
+                                                "offset 29 (line 2)"),
+])
+def test_cli_refuses_an_unreadable_file_naming_it(tmp_path, capsys, content, message):
     import cli
-    status = cli.main(["cases", str(tmp_path / "none.jsonl")])
-    assert status == 2
+    path = tmp_path / "none.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["cases", str(path)])
+    assert exit.value.code == 2
+    assert f"argument FILE: {tmp_path}/{message}" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_folder(tmp_path, capsys):
+    import cli
+    with pytest.raises(SystemExit):
+        cli.main(["cases", str(tmp_path)])
+    assert f"argument FILE: {tmp_path}: is a folder, not a file" in capsys.readouterr().err
+
+
+def test_defective_rows_are_invalid_with_their_line_and_never_crash():
+    lines = [
+        "[" * 100_000,                                            # nested beyond the parser
+        "1" * 5000,                                               # a number Python refuses
+        "[1, 2]",                                                 # not an object
+        json.dumps({"hand": ["AK5", "Q98"], "history": [], "expected": "1NT"}),
+        json.dumps({"hand": BALANCED_16, "history": [1, 2], "expected": "1NT"}),
+        json.dumps({"hand": BALANCED_16, "history": {}, "expected": "1NT"}),
+        json.dumps({"hand": BALANCED_16, "history": [], "expected": 1}),
+        json.dumps({"hand": BALANCED_16, "history": [], "expected": "1NT", "topic": ["a"]}),
+        json.dumps({"history": [], "expected": "1NT"}),
+        json.dumps({"hand": None, "history": [], "expected": "1NT"}),
+        row(BALANCED_16, [], "1NT", dealer="north-west"),
+        row("A" * 100_000, [], "1NT"),
+        row(BALANCED_16, ["1NT", "Z" * 100_000], "P"),
+    ]
+    cases = read_cases(lines)
+    assert [case.line for case in cases] == list(range(1, len(lines) + 1))
+    problems = [case.problem for case in cases]
+    assert all(problems), problems
+    assert problems[0] == "not JSON this program reads: nested too deeply"
+    assert "not JSON this program reads" in problems[1]
+    assert problems[2] == "a case must be a JSON object"
+    assert problems[3] == "hand must be text, not list"
+    assert problems[4] == problems[5] == "history must be a list of calls (or one text of calls)"
+    assert problems[6] == "expected must be text, not int"
+    assert problems[7] == "topic must be text, not list"
+    assert problems[8] == problems[9] == "missing field 'hand'"
+    assert "north-west" in problems[10]
+    assert all(len(problem) < 400 for problem in problems)
+    assert "…" in problems[11] and "…" in problems[12]
+
+
+def test_invalid_rows_of_any_shape_are_listed_in_the_report(library):
+    cases = read_cases(["\ufeff" + row(WEAK, [], "P"), "[" * 5000,
+                        json.dumps({"hand": 5, "history": [], "expected": "P",
+                                    "topic": {"x": 1}, "source": ["y"]})])
+    report = run_cases(cases, system_named(library, "Case runner test system"))
+    assert report.invalid_rows().splitlines() == [
+        "INVALID line 2: not JSON this program reads: nested too deeply",
+        "INVALID line 3: hand must be text, not int"]
+    assert report.summary().splitlines()[-1] == "1 passed, 0 failed, 2 invalid (100.0%)"
+
+
+@pytest.mark.parametrize("threshold, status", [(None, 0), ("60", 0), ("61", 1), ("101", 2)])
+def test_cli_fail_under(case_file, library, tmp_path, capsys, threshold, status):
+    import cli
+    argv = ["cases", str(case_file), "--system", "Case runner test system", "--dir",
+            str(tmp_path)] + (["--fail-under", threshold] if threshold else [])
+    if status == 2:
+        with pytest.raises(SystemExit) as exit:
+            cli.main(argv)
+        assert exit.value.code == 2
+        assert "expected a percentage from 0 to 100, not '101'" in capsys.readouterr().err
+        return
+    assert cli.main(argv) == status                   # 3 of 5 valid cases pass: 60%
+    if status:
+        assert "the pass rate 60.0% is below --fail-under 61%" in capsys.readouterr().err

@@ -228,3 +228,54 @@ def test_what_could_partner_hold_at_a_humans_turn(session):
         hand = Hand.parse(".".join("" if suit == "-" else suit for suit in suits))
         assert int(points) >= 8 and not hand.mask & south.mask
         assert str(robot.choose(hand, Auction.parse("P P 1NT P")).call) == "2C"
+
+
+def test_answers_take_full_words_and_prefixes_everywhere(session):
+    text = session.run("h", "Alice", "x", "ali", "YES", "h", "Bob", "x", "Bob", "No", "s",
+                       "r", "questions", "south, WE", "", "", "", "", "", "bal",
+                       "", "", "", "", "", "unbal", "1", "q")
+    assert "Removed Alice (human)." in text
+    assert "Bob (human)" in text.split("Players")[-1]
+    assert ("In dealer's language: shape(south, any 4333 + any 4432 + any 5332) and "
+            "not shape(west, any 4333 + any 4432 + any 5332)") in text
+    assert "is not known" not in text and "cannot" not in text
+
+
+def test_a_human_takes_one_seat_and_two_humans_pass_the_keyboard(session):
+    setup = ["h", "Alice", "h", "Bob", "c", "Robbie", "SLAM Example"]
+    seating = ["b", "Robbie", "Alice", "Robbie", "alice", "Bob", "p", DEAL, "given", "south",
+               "None"]
+    turns = ["", "", "P", "", "P", "", "P", "", "P"]   # (no system for East-West) Enter, call...
+    text = session.run(*setup, *seating, *turns, "q")
+    assert "Alice already sits East: a human takes one seat" in text
+    assert "West player" in text.split("already sits East")[1]
+    first = text.index("Pass the keyboard to Bob (West)")
+    second = text.index("Pass the keyboard to Alice (East)")
+    assert first < second
+    between = text[first:second]
+    assert "Bob, you are West" in between and "Alice, you are East" not in between
+    assert "Alice, you are East" in text[second:]
+    assert "[screen cleared]" in text[second - 200:second]
+
+
+def test_guided_help_fits_eighty_columns(session, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    text = session.run("?", "r", "q", "N", "?", "", "", "", "", "", "?", "", "1", "q")
+    for line in text.splitlines():
+        assert len(line) < 80 or " " not in line.strip(), line
+
+
+def test_a_dumb_terminal_asks_with_plain_input(tmp_path, monkeypatch):
+    answers = iter(["h", "Alice", "s", "q"])
+    prompts = []
+
+    def fake_input(prompt):
+        prompts.append(prompt)
+        return next(answers)
+    monkeypatch.setattr("builtins.input", fake_input)
+    transcript: list[str] = []
+    menu = Menu(Terminal(transcript=transcript, symbols=False, dumb=True),
+                data_directory=tmp_path, conventions_directory=tmp_path, builtin_library=False)
+    assert menu.run() == 0
+    assert prompts[:2] == ["menu> ", "Name of the new human player: "]
+    assert "Alice (human)" in "\n".join(transcript)

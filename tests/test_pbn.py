@@ -1,5 +1,6 @@
 """PBN and LIN: reading leniently (with located errors), writing export format, round trips,
 and what endplay's independent PBN parser makes of our files."""
+import re
 from io import StringIO
 from pathlib import Path
 
@@ -213,3 +214,56 @@ def _call_of(bid) -> str:
     if isinstance(bid, ContractBid):
         return f"{bid.level}{'NT' if bid.denom is Denom.nt else Strain[bid.denom.name.upper()].letter}"
     return {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]
+
+
+def test_a_byte_order_mark_is_skipped_by_both_readers(tmp_path):
+    sample = (GOLDEN / "pbn_sample.pbn").read_text()
+    assert len(read_pbn("\ufeff" + sample)) == len(read_pbn(sample))
+    path = tmp_path / "bom.pbn"
+    path.write_bytes(b"\xef\xbb\xbf" + sample.encode("utf-8"))
+    assert len(read_pbn_file(path)) == len(read_pbn(sample))
+    lin = (GOLDEN / "lin_sample.lin").read_text()
+    assert read_lin("\ufeff" + lin)[0].deal == read_lin(lin)[0].deal
+
+
+LONG = 2_000_000
+
+
+@pytest.mark.parametrize("text", [
+    '[Deal "%s"]\n[Auction "N"]\n%s\n' % (SAMPLE_DEAL, "Z" * LONG),
+    '[Deal "N:%s - - -"]\n' % ("A" * LONG),
+    '[Deal "%s"]\n%s\n' % (SAMPLE_DEAL, "word" * (LONG // 4)),
+    '[%s x]\n' % ("T" * LONG),
+    '[Deal "%s"]\n[Board "%s"]\n' % (SAMPLE_DEAL, "9" * LONG),
+], ids=["call", "deal", "stray word", "tag name", "board"])
+def test_errors_cut_long_offending_text(text):
+    with pytest.raises(PbnError) as caught:
+        read_pbn(text, "long.pbn")
+    message = str(caught.value)
+    assert re.match(r"long\.pbn:\d: ", message) and "…" in message
+    assert len(message) < 400, message[:400]
+
+
+def test_lin_errors_cut_long_offending_text():
+    with pytest.raises(PbnError) as caught:
+        read_lin("md|1S%s|" % ("A" * 2_000_000), "long.lin")
+    assert str(caught.value).startswith("long.lin:1: md|1SAAAA")
+    assert len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("number", ["0", "-5", "12345678901234567890"])
+def test_board_numbers_must_be_positive(number):
+    with pytest.raises(PbnError, match=f"^x.pbn:2: Board '{number}': not a valid board"):
+        read_pbn('[Deal "%s"]\n[Board "%s"]\n[Auction "N"]\n1NT\n' % (SAMPLE_DEAL, number),
+                 "x.pbn")
+
+
+@pytest.mark.parametrize("lines, words", [
+    ('[Auction "N"]\n1NT =%s=\n' % ("1" * 5000), "cannot read call"),
+    ('[Auction "N"]\n1NT =1=\n[Note "%s:x"]\n' % ("1" * 5000), "expected \"n:text\""),
+    ('[Auction "N"]\n1NT =1=\n[Note "²:x"]\n', "expected \"n:text\""),
+], ids=["long note reference", "long note number", "superscript note number"])
+def test_note_numbers_are_checked_before_they_are_read(lines, words):
+    with pytest.raises(PbnError, match=r"^x\.pbn:[34]: ") as caught:
+        read_pbn('[Deal "%s"]\n%s' % (SAMPLE_DEAL, lines), "x.pbn")
+    assert words in str(caught.value)

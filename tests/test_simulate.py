@@ -13,7 +13,7 @@ from bidding.interfaces.commands.options import load_systems
 from bidding.interfaces.commands.simulate import ProgressBar
 from bidding.engine.library import REPO_ROOT
 from bidding.engine.robot import Robot
-from bidding.model.pbn import PbnBoard, board_to_lin, read_pbn_file, write_pbn_file
+from bidding.model.pbn import PbnBoard, board_to_lin, format_pbn, read_pbn_file, write_pbn_file
 from bidding.model.scoring import imps
 from bidding.laboratory.simulate import (bid_board, fight, first_disagreement, generated_boards,
                               imported_boards, simulate, summarize)
@@ -193,7 +193,7 @@ def test_progress_bar_draws_only_on_a_terminal():
 def test_imported_boards_from_lin(tmp_path, boards):
     path = tmp_path / "in.lin"
     path.write_text(board_to_lin(PbnBoard(boards[2].deal, 3, Seat.SOUTH, Vulnerability.NS)) + "\n")
-    [board] = imported_boards(path)
+    [board] = imported_boards(path.read_text(), str(path))
     assert (board.number, board.deal, board.dealer, board.vulnerability) == \
         (3, boards[2].deal, Seat.SOUTH, Vulnerability.NS)
 
@@ -203,7 +203,7 @@ def test_imported_boards_keep_dealer_vulnerability_and_number(tmp_path, boards):
     write_pbn_file(path, [PbnBoard(boards[0].deal, 9, Seat.WEST, Vulnerability.EW,
                                    tags={"Event": "club night"}),
                           PbnBoard(boards[1].deal, 10)])
-    first, second = imported_boards(path)
+    first, second = imported_boards(path.read_text(), str(path))
     assert (first.number, first.dealer, first.vulnerability) == (9, Seat.WEST, Vulnerability.EW)
     assert dict(first.tags)["Event"] == "club night"
     assert (second.dealer, second.vulnerability) == (board_dealer(10), board_vulnerability(10))
@@ -227,10 +227,11 @@ def test_simulate_command_writes_the_reports(tmp_path, capsys, weak_file):
 def test_simulate_command_deals_what_a_dealer_script_accepts(tmp_path, capsys, weak_file):
     script = tmp_path / "strong.dlr"
     script.write_text("produce 4\ndealer south\ncondition hcp(south) >= 15\n")
+    out = tmp_path / "out"
     assert cli.main(["simulate", "--system", str(weak_file), "--dealer", str(script),
-                     "--seed", "1", "--no-dd", "--jobs", "1", "--out", str(tmp_path)]) == 0
+                     "--seed", "1", "--no-dd", "--jobs", "1", "--out", str(out)]) == 0
     assert f"4 boards from seed 1, dealer script {script}" in capsys.readouterr().out
-    for board in read_pbn_file(tmp_path / "boards.pbn"):
+    for board in read_pbn_file(out / "boards.pbn"):
         assert board.dealer is Seat.SOUTH
         assert sum(max(0, card.rank - 8) for card in board.deal[Seat.SOUTH]) >= 15
 
@@ -254,3 +255,106 @@ def test_a_malformed_pbn_is_reported_with_file_and_line(tmp_path, capsys, weak_f
     path.write_text('[Event "x"]\n[Deal "N:AKQ.AKQ.AKQ.AKQJ - - -"]\n')
     assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(path)]) == 2
     assert f"{path}:2: Deal" in capsys.readouterr().err
+
+
+def _refused(capsys, *argv) -> str:
+    """The argparse error of a command refused before any work (exit status 2)."""
+    with pytest.raises(SystemExit) as exit:
+        cli.main(list(argv))
+    assert exit.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_seeds_outside_what_the_generators_take_are_refused(capsys, weak_file):
+    for command in (["simulate", "--system", str(weak_file)],
+                    ["fight", "--system", str(weak_file), "--vs", str(weak_file), "--out", "x"]):
+        err = _refused(capsys, *command, "--seed", "-1")
+        assert "argument --seed: expected a seed, a whole number from 0 to " \
+               "18446744073709551615, not '-1'" in err
+
+
+def test_input_files_are_checked_before_the_work(tmp_path, capsys, weak_file):
+    simulate_command = ["simulate", "--system", str(weak_file), "--no-dd", "--jobs", "1"]
+    missing = tmp_path / "missing.pbn"
+    assert f"argument --pbn: {missing}: no such file" in \
+        _refused(capsys, *simulate_command, "--pbn", str(missing))
+    latin = tmp_path / "latin.dlr"
+    latin.write_bytes(b"condition hcp(north) > 10 # caf\xe9\n")
+    assert f"argument --dealer: {latin}: not UTF-8 text: byte 0xe9 at offset 31 (line 1)" in \
+        _refused(capsys, *simulate_command, "--dealer", str(latin))
+
+
+def test_an_empty_pbn_file_is_refused(tmp_path, capsys, weak_file):
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("% PBN 2.1\n")
+    assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(empty)]) == 2
+    assert f"no boards in {empty}" in capsys.readouterr().err
+
+
+def test_a_pbn_file_in_latin1_or_with_a_byte_order_mark_is_read(tmp_path, capsys, weak_file,
+                                                                boards):
+    text = format_pbn([PbnBoard(boards[0].deal, 1, tags={"Event": "Café"})])
+    for name, data in (("bom.pbn", b"\xef\xbb\xbf" + text.encode("utf-8")),
+                       ("latin.pbn", text.encode("latin-1"))):
+        (tmp_path / name).write_bytes(data)
+        assert cli.main(["simulate", "--system", str(weak_file), "--pbn", str(tmp_path / name),
+                         "--no-dd", "--jobs", "1"]) == 0
+        assert f"1 boards from {tmp_path / name}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: tmp / "file", "exists and is not a folder"),
+    (lambda tmp: tmp / "no" / "such" / "out", "the folder {tmp}/no/such does not exist"),
+    (lambda tmp: tmp / "file" / "out", "{tmp}/file is not a folder"),
+    (lambda tmp: tmp, "this folder holds other files (file)"),
+])
+def test_simulate_out_is_checked_before_the_work(tmp_path, capsys, weak_file, make, message):
+    (tmp_path / "file").write_text("precious")
+    err = _refused(capsys, "simulate", "--system", str(weak_file), "--out", str(make(tmp_path)))
+    assert "argument --out: " in err and message.format(tmp=tmp_path) in err
+    assert (tmp_path / "file").read_text() == "precious"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["file"]
+
+
+def test_simulate_out_replaces_an_earlier_report_whole(tmp_path, capsys, weak_file,
+                                                       monkeypatch):
+    out = tmp_path / "out"
+    command = ["simulate", "--system", str(weak_file), "--deals", "2", "--seed", "5", "--no-dd",
+               "--jobs", "1", "--out", str(out)]
+    assert cli.main(command) == 0
+    (out / "report.txt").write_text("old")
+    import bidding.interfaces.commands.simulate as simulate_command
+
+    def broken(run, summary, folder):
+        (folder / "boards.pbn").write_text("half")
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(simulate_command, "write_reports", broken)
+    with pytest.raises(OSError):
+        cli.main(command)
+    assert (out / "report.txt").read_text() == "old"      # the earlier report, untouched
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
+    monkeypatch.undo()
+    assert cli.main(command) == 0
+    assert (out / "report.txt").read_text().startswith("Simulation:")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: tmp, "is a folder; give the name of a file to write"),
+    (lambda tmp: tmp / "no" / "cases.jsonl", "the folder {tmp}/no does not exist"),
+])
+def test_fight_out_is_checked_before_the_work(tmp_path, capsys, weak_file, make, message):
+    err = _refused(capsys, "fight", "--system", str(weak_file), "--vs", str(weak_file),
+                   "--out", str(make(tmp_path)))
+    assert "argument --out: " in err and message.format(tmp=tmp_path) in err
+
+
+def test_simulate_without_out_lists_a_few_rules_that_never_fired(capsys):
+    assert cli.main(["simulate", "--system", "SAYC", "--deals", "1", "--seed", "1", "--no-dd",
+                     "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    never = out.split("Never fired (")[1]
+    listed = never.split("more (all are listed")[0]
+    assert len(listed.splitlines()) <= 12
+    assert "more (all are listed in report.txt, written with --out DIR)" in out
+    assert len(out.splitlines()) < 100

@@ -8,8 +8,9 @@ A case file is JSON Lines, one object a line, in the shared format (see ../share
 
 Only `hand`, `history` and `expected` are required; `dealer` defaults to N, `vulnerability`
 to None, `topic` to the group (or "untitled"). `to_act`, when given, must be the seat whose
-turn it is. A defective row (bad JSON, a repeated card, an illegal or unreadable call, the
-wrong seat to act) is *invalid*: it is counted and listed with its reason, never a crash.
+turn it is. A defective row (bad JSON, a missing field or one of the wrong type, a repeated
+card, an illegal or unreadable call, the wrong seat to act) is *invalid*: it is counted and
+listed with its line and reason (the text it quotes cut short), never a crash.
 
     cases = load_cases("sayc-cases.jsonl")
     report = run_cases(cases, system_named(library, "SAYC"))
@@ -26,8 +27,17 @@ from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Hand, Seat, Vulnerability
 from bidding.model.errors import BridgeError
+from bidding.model.quoting import cut_quotes, shorten
 
 PASSED, FAILED, INVALID = "passed", "failed", "invalid"
+TEXT_FIELDS = ("hand", "expected", "dealer", "vulnerability", "to_act", "group", "topic",
+               "source", "comment")
+
+
+def _text(raw: dict, key: str) -> str:
+    """A text field of a row; '' when it is absent or not text (the row is then invalid)."""
+    value = raw.get(key)
+    return value if isinstance(value, str) else ""
 
 
 @dataclass
@@ -43,31 +53,29 @@ class Case:
 
     @property
     def topic(self) -> str:
-        return str(self.raw.get("topic") or self.raw.get("group") or "untitled")
+        return _text(self.raw, "topic") or self.group or "untitled"
 
     @property
     def group(self) -> str:
-        return str(self.raw.get("group") or "")
+        return _text(self.raw, "group")
 
     @property
     def source(self) -> str:
-        return str(self.raw.get("source") or "")
+        return _text(self.raw, "source")
 
     @property
     def hand_text(self) -> str:
-        return str(self.raw.get("hand", ""))
+        return _text(self.raw, "hand")
 
     @property
     def history_text(self) -> str:
-        history = self.raw.get("history")
-        if isinstance(history, list):
-            return " ".join(str(c) for c in history) or "(opening)"
-        return str(history)
+        return str(self.auction) if self.auction is not None and self.auction.calls \
+            else "(opening)"
 
     @property
     def where(self) -> str:
         """`line N` plus the row's own source when it has one."""
-        return f"line {self.line}" + (f" ({self.source})" if self.source else "")
+        return f"line {self.line}" + (f" ({shorten(self.source)})" if self.source else "")
 
 
 def parse_case(raw: object, line: int) -> Case:
@@ -77,42 +85,55 @@ def parse_case(raw: object, line: int) -> Case:
     case = Case(line, raw)
     try:
         for key in ("hand", "history", "expected"):
-            if key not in raw:
+            if raw.get(key) is None:
                 raise BridgeError(f"missing field {key!r}")
-        case.hand = Hand.parse(str(raw["hand"]))
+        for key in TEXT_FIELDS:
+            if raw.get(key) is not None and not isinstance(raw[key], str):
+                raise BridgeError(f"{key} must be text, not {type(raw[key]).__name__}")
+        case.hand = Hand.parse(raw["hand"])
         history = raw["history"]
         if isinstance(history, str):
             history = history.replace(",", " ").split()
-        if not isinstance(history, list):
-            raise BridgeError("history must be a list of calls")
-        dealer = Seat.parse(str(raw.get("dealer") or "N"))
-        vulnerability = Vulnerability.parse(str(raw.get("vulnerability") or "None"))
-        case.auction = Auction(dealer, [str(c) for c in history], vulnerability)
+        if not isinstance(history, list) or not all(isinstance(c, str) for c in history):
+            raise BridgeError("history must be a list of calls (or one text of calls)")
+        dealer = Seat.parse(raw.get("dealer") or "N")
+        vulnerability = Vulnerability.parse(raw.get("vulnerability") or "None")
+        case.auction = Auction(dealer, history, vulnerability)
         if case.auction.is_over:
             raise BridgeError(f"the auction {case.auction} is already over")
         to_act = raw.get("to_act")
-        if to_act and Seat.parse(str(to_act)) != case.auction.turn:
+        if to_act and Seat.parse(to_act) != case.auction.turn:
             raise BridgeError(f"to_act is {to_act} but it is {case.auction.turn.letter}'s turn")
-        case.expected = Call.parse(str(raw["expected"]))
+        case.expected = Call.parse(raw["expected"])
         reason = case.auction.why_illegal(case.expected)
         if reason is not None:
             raise BridgeError(f"expected call {case.expected} is illegal: {reason}")
-    except (BridgeError, ValueError, TypeError) as error:
-        case.problem = str(error)
+    except BridgeError as error:
+        case.problem = cut_quotes(str(error))
     return case
 
 
 def read_cases(lines: Iterable[str]) -> list[Case]:
-    """Cases from JSON Lines text; blank lines and lines starting with # are skipped."""
+    """Cases from JSON Lines text; blank lines and lines starting with # are skipped, and
+    so is a byte-order mark at the start."""
     cases = []
     for number, text in enumerate(lines, 1):
-        text = text.strip()
+        text = text.removeprefix("\ufeff").strip() if number == 1 else text.strip()
         if not text or text.startswith("#"):
             continue
         try:
             raw = json.loads(text)
         except json.JSONDecodeError as error:
-            cases.append(Case(number, {}, problem=f"not JSON: {error.msg}"))
+            cases.append(Case(number, {}, problem=f"not JSON: {error.msg} at column "
+                                                  f"{error.colno}"))
+            continue
+        except RecursionError:
+            cases.append(Case(number, {}, problem="not JSON this program reads: nested too "
+                                                  "deeply"))
+            continue
+        except ValueError as error:   # e.g. an integer of more than 4300 digits
+            cases.append(Case(number, {}, problem=f"not JSON this program reads: "
+                                                  f"{cut_quotes(str(error))}"))
             continue
         cases.append(parse_case(raw, number))
     return cases

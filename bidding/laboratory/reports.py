@@ -37,8 +37,9 @@ def title_of(run: Simulation) -> str:
 
 
 # --- text ------------------------------------------------------------------------------------
-def text_report(run: Simulation, summary: Summary) -> str:
-    """The summary for the terminal."""
+def text_report(run: Simulation, summary: Summary, never_fired_shown: int | None = None) -> str:
+    """The summary for the terminal; `never_fired_shown` limits the rules listed as never
+    fired (all by default, as in report.txt)."""
     rate = summary.boards / run.seconds if run.seconds else 0.0
     lines = [f"Simulation: {title_of(run)}",
              f"{summary.boards} boards from {run.origin or 'generated deals'}, "
@@ -63,7 +64,10 @@ def text_report(run: Simulation, summary: Summary) -> str:
         never = [rule for rule in rules if not rule.count]
         lines.append(f"Never fired ({len(never)}):")
         lines += [f"  {short_source(rule.source):<45} {rule.kind:<9} {rule.call:<6} "
-                  f"{rule.convention}" for rule in never]
+                  f"{rule.convention}" for rule in never[:never_fired_shown]]
+        if len(never) > len(never[:never_fired_shown]):
+            lines.append(f"  ... {len(never) - never_fired_shown} more (all are listed in "
+                         f"report.txt, written with --out DIR)")
         lines.append("")
     lines.append(f"No agreement: {sum(summary.no_agreement.values())} calls made without a rule, "
                  f"in {len(summary.no_agreement)} situations; the most frequent:")
@@ -313,17 +317,20 @@ def _example(summary: Summary, key) -> str:
 
 
 # --- all files -------------------------------------------------------------------------------
+REPORT_FILES = ("boards.pbn", "boards.csv", "report.html", "report.txt")
+
+
 def write_reports(run: Simulation, summary: Summary, directory: Path | str,
                   date: datetime.date | None = None) -> list[Path]:
-    """boards.pbn, boards.csv, report.html and report.txt in `directory` (created)."""
+    """The REPORT_FILES in `directory` (created)."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    files = {
-        "boards.pbn": format_pbn(pbn_boards(run, date)).encode("utf-8"),
-        "boards.csv": csv_text(run).encode("utf-8"),
-        "report.html": html_report(run, summary).encode("utf-8"),
-        "report.txt": (text_report(run, summary) + "\n").encode("utf-8"),
-    }
+    files = dict(zip(REPORT_FILES, (
+        format_pbn(pbn_boards(run, date)).encode("utf-8"),
+        csv_text(run).encode("utf-8"),
+        html_report(run, summary).encode("utf-8"),
+        (text_report(run, summary) + "\n").encode("utf-8"),
+    )))
     written = []
     for name, data in files.items():
         path = directory / name

@@ -63,15 +63,13 @@ def generated_boards(count: int | None, seed: int, script: str = "",
     return boards
 
 
-def imported_boards(path: Path | str) -> list[Board]:
-    """The deals of a PBN (or, by suffix, LIN) file, with their dealer and vulnerability."""
-    from bidding.model.pbn import read_lin, read_pbn_file
+def imported_boards(text: str, file: str) -> list[Board]:
+    """The deals of the PBN text of `file` (LIN when its name ends in .lin), with their
+    dealer and vulnerability."""
+    from bidding.model.pbn import read_lin, read_pbn
 
-    path = Path(path)
-    if path.suffix.lower() == ".lin":
-        records = read_lin(path.read_text(encoding="utf-8", errors="replace"), str(path))
-    else:
-        records = read_pbn_file(path)
+    read = read_lin if file.lower().endswith(".lin") else read_pbn
+    records = read(text, file)
     kept = ("Event", "Site", "Date", "Scoring")
     return [Board(record.deal, record.number or index, record.effective_dealer,
                   record.effective_vulnerability,

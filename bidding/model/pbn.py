@@ -22,6 +22,7 @@ from bidding.model.board import Board, board_dealer, board_vulnerability
 from bidding.model.cards import SUITS_HIGH_FIRST, Deal, Hand, Seat, Vulnerability
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
+from bidding.model.quoting import cut_quotes, excerpt, shorten
 from bidding.model.scoring import Contract
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South",
@@ -36,10 +37,11 @@ _DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, St
 
 
 class PbnError(BridgeError):
-    """Malformed PBN or LIN input; the message starts with `file:line:`."""
+    """Malformed PBN or LIN input; the message starts with `file:line:`, and the input it
+    quotes is cut short."""
 
     def __init__(self, file: str, line: int, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}")
+        super().__init__(f"{file}:{line}: {cut_quotes(message)}")
         self.file = file
         self.line = line
 
@@ -113,7 +115,7 @@ def parse_dd_tricks_tag(value: str) -> dict[tuple[Seat, Strain], int]:
 
 # --- reading ---------------------------------------------------------------------------------
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_NOTE_REF = re.compile(r"^=(\d+)=$")
+_NOTE_REF = re.compile(r"^=([0-9]{1,9})=$")
 _CALL_SUFFIX = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
 
 
@@ -172,15 +174,17 @@ def _read_tag(line: str, start: int, file: str, number: int) -> tuple[str, str, 
     """The tag starting at `line[start]` ('['): name, unescaped value, position after ']'."""
     match = _TAG_START.match(line, start)
     if not match:
-        raise PbnError(file, number, f"tag {line[start:start + 30]!r}: expected [Name \"value\"]")
+        raise PbnError(file, number, f"tag {excerpt(line[start:start + 30])}: "
+                                     f"expected [Name \"value\"]")
     name, position = match.group(1), match.end()
     if position >= len(line) or line[position] != '"':
-        raise PbnError(file, number, f"tag {name}: the value must be in double quotes")
+        raise PbnError(file, number, f"tag {excerpt(name)}: the value must be in double quotes")
     value = []
     position += 1
     while True:
         if position >= len(line):
-            raise PbnError(file, number, f"tag {name}: the value's closing quote is missing")
+            raise PbnError(file, number, f"tag {excerpt(name)}: the value's closing quote is "
+                                         f"missing")
         char = line[position]
         if char == "\\" and line[position + 1:position + 2] in ('"', "\\"):
             value.append(line[position + 1])
@@ -193,7 +197,7 @@ def _read_tag(line: str, start: int, file: str, number: int) -> tuple[str, str, 
     while position < len(line) and line[position].isspace():
         position += 1
     if position >= len(line) or line[position] != "]":
-        raise PbnError(file, number, f"tag {name}: expected ']' after the value")
+        raise PbnError(file, number, f"tag {excerpt(name)}: expected ']' after the value")
     return name, "".join(value), position + 1
 
 
@@ -216,8 +220,8 @@ def _games(lines: Iterable[str], file: str) -> Iterator[list[_Tag]]:
             game.append(tag)
             section = tag if _takes_data(name) else None
         elif section is None:
-            raise PbnError(file, number, f"unexpected {value!r} outside an Auction, Play or "
-                                         f"table section")
+            raise PbnError(file, number, f"unexpected {excerpt(value)} outside an Auction, "
+                                         f"Play or table section")
         else:
             section.data.append((number, value))  # type: ignore[arg-type]
     if game:
@@ -229,10 +233,11 @@ def _takes_data(name: str) -> bool:
 
 
 def read_pbn(text: str, file: str = "<pbn>") -> list[PbnBoard]:
-    """Every game of a PBN text that has a deal (tag-only games set defaults, `#`)."""
+    """Every game of a PBN text that has a deal (tag-only games set defaults, `#`); a
+    byte-order mark before it is skipped."""
     boards = []
     previous: dict[str, _Tag] = {}
-    for game in _games(text.splitlines(), file):
+    for game in _games(text.removeprefix("\ufeff").splitlines(), file):
         tags: dict[str, _Tag] = {}
         for tag in game:
             if tag.value == "#" and tag.name in previous:
@@ -245,20 +250,23 @@ def read_pbn(text: str, file: str = "<pbn>") -> list[PbnBoard]:
     return boards
 
 
-def read_pbn_file(path: Path | str) -> list[PbnBoard]:
-    """The games of a PBN file: UTF-8, or else ISO-8859-1 as the standard has it."""
-    path = Path(path)
-    raw = path.read_bytes()
+def decode_pbn(raw: bytes) -> str:
+    """The text of a PBN (or LIN) file: UTF-8, or else ISO-8859-1 as the standard has it."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return read_pbn(text, str(path))
+        return raw.decode("latin-1")
+
+
+def read_pbn_file(path: Path | str) -> list[PbnBoard]:
+    """The games of a PBN file (see decode_pbn)."""
+    path = Path(path)
+    return read_pbn(decode_pbn(path.read_bytes()), str(path))
 
 
 def _board(tags: dict[str, _Tag], file: str, line: int) -> PbnBoard:
     def fail(tag: _Tag, message: str) -> PbnError:
-        return PbnError(file, tag.line, f"{tag.name} {tag.value!r}: {message}")
+        return PbnError(file, tag.line, f"{tag.name} {excerpt(tag.value)}: {message}")
 
     deal_tag = tags["Deal"]
     try:
@@ -270,7 +278,7 @@ def _board(tags: dict[str, _Tag], file: str, line: int) -> PbnBoard:
         value = tag.value.strip()
         try:
             if name == "Board":
-                board.number = int(value) if value not in ("", "?") else None
+                board.number = _board_number(value) if value not in ("", "?") else None
             elif name == "Dealer":
                 board.dealer = Seat.parse(value) if value not in ("", "?") else None
             elif name == "Vulnerable":
@@ -290,6 +298,12 @@ def _board(tags: dict[str, _Tag], file: str, line: int) -> PbnBoard:
     if "Auction" in tags:
         _read_auction(board, tags["Auction"], file)
     return board
+
+
+def _board_number(text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
+        raise BridgeError(f"board number {excerpt(text)} is not a number from 1")
+    return int(text)
 
 
 def _rows(data: list[tuple[int, str]]) -> list[list[str]]:
@@ -320,7 +334,7 @@ def _read_contract(board: PbnBoard, tags: dict[str, _Tag], fail) -> None:
     result_tag = tags.get("Result")
     result = result_tag.value.strip() if result_tag else ""
     if result not in ("", "?"):
-        match = re.fullmatch(r"(?:(NS|EW)\s+)?(\d{1,2})", result, re.I)
+        match = re.fullmatch(r"(?:(NS|EW)\s+)?([0-9]{1,2})", result, re.I)
         if not match or int(match.group(2)) > 13:
             raise fail(result_tag, "expected the tricks won by declarer, 0-13")
         tricks = int(match.group(2))
@@ -336,12 +350,13 @@ def _read_auction(board: PbnBoard, tag: _Tag, file: str) -> None:
     try:
         seat = Seat.parse(tag.value)
     except BridgeError:
-        raise PbnError(file, tag.line, f"Auction {tag.value!r}: expected N, E, S or W") from None
+        raise PbnError(file, tag.line, f"Auction {excerpt(tag.value)}: expected N, E, S or W") \
+            from None
     texts = {}
     for note in tag.notes:
         number, colon, text = note.value.partition(":")
-        if not colon or not number.strip().isdigit():
-            raise PbnError(file, note.line, f"Note {note.value!r}: expected \"n:text\"")
+        if not colon or not re.fullmatch(r"[0-9]{1,9}", number.strip()):
+            raise PbnError(file, note.line, f"Note {excerpt(note.value)}: expected \"n:text\"")
         texts[int(number)] = text
     tokens = list(tag.data)
     while tokens and tokens[0][1] == "-":
@@ -370,7 +385,8 @@ def _read_auction(board: PbnBoard, tag: _Tag, file: str) -> None:
             while not auction.is_over:
                 auction.push(Call.parse("P"))
         elif token.startswith("^"):
-            raise PbnError(file, number, f"irregular call marker {token!r} is not supported")
+            raise PbnError(file, number, f"irregular call marker {excerpt(token)} is not "
+                                         f"supported")
         else:
             try:
                 auction.push(_CALL_SUFFIX.sub("", token))
@@ -505,9 +521,9 @@ def board_to_lin(board: PbnBoard) -> str:
 
 def read_lin(text: str, file: str = "<lin>") -> list[PbnBoard]:
     """Boards of LIN text: each `md` starts a board; `sv`, `ah`, `mb` and `an` fill it in.
-    Play (`pc`, `mc`) is skipped."""
+    Play (`pc`, `mc`) is skipped, and so is a byte-order mark before the text."""
     boards: list[PbnBoard] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         fields = line.strip().split("|")
         if fields and fields[-1] == "":
             fields.pop()
@@ -526,8 +542,8 @@ def read_lin(text: str, file: str = "<lin>") -> list[PbnBoard]:
                     if boards[-1].auction is not None:
                         boards[-1].auction.vulnerability = boards[-1].vulnerability
                 elif boards and key == "ah":
-                    match = re.search(r"\d+", value)
-                    boards[-1].number = int(match.group()) if match else None
+                    match = re.search(r"[0-9]+", value)
+                    boards[-1].number = _board_number(match.group()) if match else None
                 elif boards and key == "mb":
                     boards[-1].auction.push(value.strip().rstrip("!"))  # p, d, r, 1N read as calls
                 elif boards and key == "an":
@@ -535,7 +551,7 @@ def read_lin(text: str, file: str = "<lin>") -> list[PbnBoard]:
                     if board.auction.calls:
                         board.notes[len(board.auction.calls) - 1] = value
             except BridgeError as error:
-                raise PbnError(file, number, f"{key}|{value}|: {error}") from None
+                raise PbnError(file, number, f"{shorten(key)}|{shorten(value)}|: {error}") from None
     for board in boards:
         board.auction_complete = board.auction.is_over
     return boards
@@ -570,7 +586,7 @@ def _lin_hand_parse(text: str) -> Hand:
         if char in holdings:
             current = char
         elif current is None:
-            raise BridgeError(f"hand {text!r}: a rank before any suit letter")
+            raise BridgeError(f"hand {excerpt(text)}: a rank before any suit letter")
         else:
             holdings[current] += char
     return Hand.parse(".".join(holdings[s] for s in "SHDC"))

@@ -1,5 +1,6 @@
 """The `conventions validate|show|format|list` and `systems list|show|rules` commands, over
-the plain functions of bidding.engine.authoring."""
+the plain functions of bidding.engine.authoring. Without an action they list their actions
+instead of a bare usage error."""
 from __future__ import annotations
 
 import argparse
@@ -19,11 +20,15 @@ def register(subparsers) -> None:
     """Add `conventions validate|show|format|list` and `systems list|show|rules`."""
     _add_commands(subparsers)
     for name in ("conventions", "systems"):
-        subparsers.choices[name].set_defaults(func=run)
+        subparsers.choices[name].set_defaults(func=run, parser=subparsers.choices[name])
 
 
 def run(args) -> int:
     """Run the chosen subcommand; problems in files are printed, not raised. Exit status."""
+    if not hasattr(args, "run"):
+        print(f"{args.command}: choose an action\n", file=sys.stderr)
+        args.parser.print_help(sys.stderr)
+        return 2
     try:
         return args.run(args)
     except BridgeError as error:
@@ -37,7 +42,7 @@ def _add_commands(subparsers) -> None:
     add_directory_option(directory)
 
     conventions = subparsers.add_parser("conventions", help="check, show and format conventions")
-    commands = conventions.add_subparsers(dest="conventions_command", required=True)
+    commands = conventions.add_subparsers(dest="conventions_command")
     command = commands.add_parser("validate", parents=[directory],
                                   help="check convention or system files, all problems at once")
     command.add_argument("files", nargs="+", metavar="FILE")
@@ -56,7 +61,7 @@ def _add_commands(subparsers) -> None:
     command.set_defaults(run=_run_list_conventions)
 
     systems = subparsers.add_parser("systems", help="list and show bidding systems")
-    commands = systems.add_subparsers(dest="systems_command", required=True)
+    commands = systems.add_subparsers(dest="systems_command")
     command = commands.add_parser("list", parents=[directory], help="every known system")
     command.set_defaults(run=_run_list_systems)
     command = commands.add_parser("show", parents=[directory], help="a system and its roots")

@@ -15,6 +15,7 @@ from bidding.model.auction import Auction, Contract
 from bidding.model.board import Board, board_dealer, board_vulnerability
 from bidding.model.cards import PBN_DEAL_EXAMPLE, Deal, Hand, Seat, Vulnerability, random_deal
 from bidding.engine.library import ConventionLibrary
+from bidding.interfaces.commands.arguments import positive, seed
 from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.interfaces.diagram import (STYLE, auction_grid, call_fragment, deal_diagram,
                                         hand_block, hand_lines, plain, terminal_has_symbols,
@@ -186,8 +187,6 @@ def _given_auction(args) -> Auction:
 
 def _run_auction_deals(args, symbols: bool) -> int:
     """`deal --auction`: deals on which the robots make those calls first, all on one board."""
-    if args.n < 1 or args.tries < 1:
-        raise BridgeError("-n and --tries must be 1 or more")
     systems = _auction_systems(args)
     auction = _given_auction(args)
     try:
@@ -322,11 +321,11 @@ def register(subparsers) -> None:
         description="Print random deals, or deals meeting a condition in dealer's language.")
     deal.add_argument("--condition", "-c", metavar="EXPR",
                       help='dealer expression, e.g. "hcp(north) >= 15 and spades(north) >= 5"')
-    deal.add_argument("-n", type=int, default=1, help="number of deals (default 1)")
-    deal.add_argument("--seed", type=int, help="random seed, for repeatable deals")
+    deal.add_argument("-n", type=positive, default=1, help="number of deals (default 1)")
+    deal.add_argument("--seed", type=seed, help="random seed, for repeatable deals")
     deal.add_argument("--format", choices=("text", "pbn"), default="text",
                       help="hand diagrams (text) or PBN records (pbn)")
-    deal.add_argument("--board", type=int, default=1,
+    deal.add_argument("--board", type=positive, default=1,
                       help="number of the first board (sets dealer and vulnerability); with "
                            "--auction every deal is on this board")
     deal.add_argument("--dealer", help="dealer (N, E, S, W), overriding the board's")
@@ -337,7 +336,7 @@ def register(subparsers) -> None:
     deal.add_argument("--system", help="with --auction: the robots' system")
     deal.add_argument("--vs", metavar="SYSTEM",
                       help="with --auction: East-West's system (default: the same)")
-    deal.add_argument("--tries", type=int, default=Budget.dealt, metavar="N",
+    deal.add_argument("--tries", type=positive, default=Budget.dealt, metavar="N",
                       help=f"with --auction: give up after dealing N deals "
                            f"(default {Budget.dealt:,})")
     add_directory_option(deal)
@@ -352,13 +351,13 @@ def register(subparsers) -> None:
     bid.add_argument("--deal", metavar="PBN", help=f'e.g. "{PBN_DEAL_EXAMPLE}" (one hand may be -)')
     bid.add_argument("--condition", "-c", metavar="EXPR",
                      help="deal a random deal meeting this dealer condition")
-    bid.add_argument("--seed", type=int, help="random seed for the random deal")
+    bid.add_argument("--seed", type=seed, help="random seed for the random deal")
     bid.add_argument("--system", help="system of every seat not given on its own: a name, "
                                       "or the path of a .system file")
     for seat in Seat:
         bid.add_argument(f"--{seat.name.lower()}", metavar="SYSTEM",
                          help=f"system {seat.name.title()} plays")
-    bid.add_argument("--board", type=int, default=1,
+    bid.add_argument("--board", type=positive, default=1,
                      help="board number: sets dealer and vulnerability (default 1)")
     bid.add_argument("--dealer", help="dealer (N, E, S, W), overriding the board's")
     bid.add_argument("--vul", help="vulnerability (None, NS, EW, Both), overriding the board's")

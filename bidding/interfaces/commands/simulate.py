@@ -14,14 +14,19 @@ import os
 import secrets
 import sys
 import time
-from pathlib import Path
 
+from bidding.interfaces.commands.arguments import (output_file, output_folder_type, positive,
+                                                   seed, text_file, text_file_type)
 from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
-from bidding.laboratory.reports import text_report, write_reports
+from bidding.model.pbn import decode_pbn
+from bidding.laboratory.reports import REPORT_FILES, text_report, write_reports
 from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
                        summarize)
+
+NEVER_FIRED_SHOWN = 10   # on the terminal; report.txt lists them all
+
 
 def register(subparsers) -> None:
     simulate_parser = subparsers.add_parser(
@@ -32,12 +37,13 @@ def register(subparsers) -> None:
     simulate_parser.add_argument("--vs", metavar="OTHER",
                                  help="a second system: two tables, cards turned, IMPs")
     _deal_arguments(simulate_parser)
-    simulate_parser.add_argument("--pbn", metavar="FILE",
+    simulate_parser.add_argument("--pbn", metavar="FILE", type=text_file_type(decode_pbn),
                                  help="bid the deals of a PBN (or .lin) file instead")
     simulate_parser.add_argument("--no-dd", action="store_true",
                                  help="skip double dummy (no scores, par or IMPs)")
-    simulate_parser.add_argument("--out", metavar="DIR",
-                                 help="write boards.pbn, boards.csv, report.html, report.txt")
+    simulate_parser.add_argument("--out", metavar="DIR", type=output_folder_type(REPORT_FILES),
+                                 help=f"write {', '.join(REPORT_FILES)} in DIR (a new folder, "
+                                      f"or one with an earlier report, which is replaced)")
     simulate_parser.set_defaults(func=run_simulate)
 
     fight_parser = subparsers.add_parser(
@@ -47,25 +53,20 @@ def register(subparsers) -> None:
     fight_parser.add_argument("--system", required=True, help="system A (name or file)")
     fight_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
     _deal_arguments(fight_parser)
-    fight_parser.add_argument("--out", required=True, metavar="FILE", help="cases.jsonl to write")
+    fight_parser.add_argument("--out", required=True, metavar="FILE", type=output_file,
+                              help="cases.jsonl to write")
     fight_parser.set_defaults(func=run_fight)
 
 
 def _deal_arguments(parser) -> None:
-    parser.add_argument("--deals", type=_positive, metavar="N",
+    parser.add_argument("--deals", type=positive, metavar="N",
                        help=f"number of deals (default: the script's produce, else {DEFAULT_DEALS})")
-    parser.add_argument("--dealer", metavar="FILE", help="deal only what this dealer script accepts")
-    parser.add_argument("--seed", type=int, help="seed of the deals (default: a fresh one, shown)")
-    parser.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="J",
+    parser.add_argument("--dealer", metavar="FILE", type=text_file,
+                        help="deal only what this dealer script accepts")
+    parser.add_argument("--seed", type=seed, help="seed of the deals (default: a fresh one, shown)")
+    parser.add_argument("--jobs", type=positive, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: one per core)")
     add_directory_option(parser)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(text)
-    return value
 
 
 class ProgressBar:
@@ -97,16 +98,14 @@ def _boards(args):
     if getattr(args, "pbn", None):
         if args.dealer or args.deals:
             raise BridgeError("--pbn gives the deals: leave out --deals and --dealer")
-        return imported_boards(args.pbn), f"{args.pbn}", None
+        boards = imported_boards(args.pbn.text, args.pbn.path)
+        if not boards:
+            raise BridgeError(f"no boards in {args.pbn.path}: it has no [Deal] tag (PBN) or "
+                              f"md| record (LIN)")
+        return boards, args.pbn.path, None
     seed = args.seed if args.seed is not None else secrets.randbits(31)
-    script, source = "", "<no condition>"
-    if args.dealer:
-        source = args.dealer
-        try:
-            script = Path(args.dealer).read_text(encoding="utf-8")
-        except OSError as error:
-            raise BridgeError(f"cannot read dealer script {args.dealer}: {error}") from None
-    origin = f"seed {seed}" + (f", dealer script {args.dealer}" if args.dealer else "")
+    script, source = (args.dealer.text, args.dealer.path) if args.dealer else ("", "<no condition>")
+    origin = f"seed {seed}" + (f", dealer script {args.dealer.path}" if args.dealer else "")
     return generated_boards(args.deals, seed, script, source), origin, seed
 
 
@@ -118,9 +117,9 @@ def run_simulate(args) -> int:
                    progress=ProgressBar("bidding"), explained=bool(args.out))
     run.origin, run.seed = origin, seed
     summary = summarize(run)
-    print(text_report(run, summary))
+    print(text_report(run, summary, never_fired_shown=NEVER_FIRED_SHOWN))
     if args.out:
-        for path in write_reports(run, summary, args.out):
+        for path in args.out.write(lambda folder: write_reports(run, summary, folder)):
             print(f"wrote {path}")
     return 0
 

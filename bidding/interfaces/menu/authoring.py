@@ -57,9 +57,9 @@ def view_conventions(menu: MenuSession) -> None:
     for convention in conventions:
         role = convention_role(convention, menu.library)
         lines.append(f"  {convention.name} ({role}) -- {short_path(convention.source.file)}")
-    menu.terminal.page("\n".join(lines))
+    listing = _show_list(menu, lines, f"{len(conventions)} conventions")
     name = menu.terminal.ask_name("Show which convention?", menu.convention_names(),
-                                  topic="convention", optional=True)
+                                  topic="convention", optional=True, help=listing)
     if name:
         menu.terminal.page(convention_tree(name, menu.library))
 
@@ -73,12 +73,25 @@ def view_systems(menu: MenuSession) -> None:
     for spec in systems:
         aliases = f" (also {', '.join(spec.names[1:])})" if len(spec.names) > 1 else ""
         lines.append(f"  {spec.name}{aliases} -- {short_path(spec.source.file)}")
-    menu.terminal.page("\n".join(lines))
+    listing = _show_list(menu, lines, f"{len(systems)} systems")
     name = menu.terminal.ask_name("Show which system?", menu.system_names(), topic="system",
-                                  optional=True)
+                                  optional=True, help=listing)
     if name:
         depth = menu.terminal.ask_int("Levels of actions to show", 1, 20, default=1)
         menu.terminal.page(system_summary(name, menu.library, depth=depth))
+
+
+def _show_list(menu: MenuSession, lines: list[str], count: str) -> str:
+    """Print a list asked about next when it fits on the screen (a pager would take it away
+    before the question); a longer one is only counted, for ? to page through while Tab
+    completes the names. The list as text, for the question's help."""
+    listing = "\n".join(lines)
+    if menu.terminal.fits(listing):
+        menu.terminal.say(listing)
+    else:
+        menu.terminal.say(f"{count}: type a name (Tab completes it), or ? to page through the "
+                          f"list.")
+    return listing
 
 
 def short_path(file: str) -> str:

@@ -15,7 +15,7 @@ from bidding.model.board import Board, board_dealer, board_vulnerability
 from bidding.model.cards import PBN_DEAL_EXAMPLE, SUITS_HIGH_FIRST, Deal, Seat, Vulnerability
 from bidding.interfaces.commands.play import make_deals
 from bidding.interfaces.diagram import deal_diagram
-from bidding.interfaces.menu.terminal import AnswerError
+from bidding.interfaces.menu.terminal import AnswerError, pick
 from bidding.interfaces.menu.session import MenuSession
 
 
@@ -23,7 +23,11 @@ MAX_DEALS = 20
 BALANCED = "any 4333 + any 4432 + any 5332"
 RANGE_HELP = ("A range: 15-17, 12+ (at least), 10- (at most), 5 (exactly), or Enter for "
               "no limit.")
-SHAPE_HELP = ("balanced, unbalanced, a pattern in any suits (5431 or 5-4-3-1), exact lengths "
+SHAPE_WORDS = ("balanced", "unbalanced")
+SEAT_NAMES = {seat.name.lower(): seat for seat in Seat}
+SEATS_HELP = ("Seats: letters (N, NS, NESW) or names (north, south; a name may be shortened, "
+              "so, we), separated by spaces or commas.")
+SHAPE_HELP = ("balanced, unbalanced (or bal, unbal...), a pattern in any suits (5431 or 5-4-3-1), exact lengths "
               "spades first (5=4=3=1), a dealer shape list (any 4432 + 5xxx - 5xx5), "
               "or Enter for any shape.")
 CONDITION_HELP = ("A condition in dealer's language, e.g.\n"
@@ -64,6 +68,8 @@ def shape_clause(answer: str, compass: str | None = None) -> str | None:
     key = answer.strip().lower()
     if not key:
         return None
+    if key.isalpha() and any(word.startswith(key) for word in SHAPE_WORDS):
+        key = pick(key, SHAPE_WORDS, "shape")
     negated = key == "unbalanced"
     if negated or key == "balanced":
         shapes = BALANCED
@@ -111,16 +117,23 @@ def ask_seat_constraints(menu: MenuSession, seat: Seat) -> str:
                                      lambda a, label=label: parse_range(a, 0, 13, label),
                                      help=RANGE_HELP, topic="range")
     shape = terminal.ask(f"{name} shape:", _check_shape, help=SHAPE_HELP, topic="shape",
-                         completer=WordCompleter(["balanced", "unbalanced"]))
+                         completer=WordCompleter(list(SHAPE_WORDS), ignore_case=True))
     return seat_condition(seat, hcp, lengths, shape)
 
 
+def parse_seat(answer: str) -> Seat:
+    """A seat by its letter or its name, whole or shortened (n, no, north, W, we)."""
+    return SEAT_NAMES[pick(answer, SEAT_NAMES, "seat")]
+
+
 def _parse_seats(answer: str) -> list[Seat]:
+    """Seats named by words (north, so) or runs of letters (NS, NESW), in any case."""
     seats = []
-    for letter in answer.replace(",", "").replace(" ", "").upper():
-        seat = Seat.parse(letter)
-        if seat not in seats:
-            seats.append(seat)
+    for word in answer.replace(",", " ").split():
+        named = [parse_seat(word)] if len(word) == 1 or any(
+            name.startswith(word.lower()) for name in SEAT_NAMES) else [
+            parse_seat(letter) for letter in word]
+        seats += [seat for seat in named if seat not in seats]
     return seats
 
 
@@ -129,12 +142,13 @@ def ask_condition(menu: MenuSession) -> str:
     terminal = menu.terminal
     how = terminal.choose("Constraints by (q)uestions or a (d)ealer condition?",
                           {"q": "HCP, suit lengths and shape for the seats you choose",
-                           "d": "a condition in dealer's language"}, default="q")
+                           "d": "a condition in dealer's language"}, default="q",
+                          names={"q": "questions", "d": "dealer"})
     if how == "d":
         return terminal.ask("Dealer condition:", _valid_condition, help=CONDITION_HELP,
                             topic="condition")
     seats = terminal.ask("Which seats have constraints?", _parse_seats, topic="seats",
-                         default="N", help="Seat letters, e.g. N, NS or NESW.")
+                         default="N", help=SEATS_HELP)
     clauses = [clause for clause in (ask_seat_constraints(menu, seat) for seat in seats)
                if clause]
     condition = " and ".join(clauses) or "1"
@@ -189,7 +203,8 @@ def ask_board(menu: MenuSession) -> Board:
         sources["l"] = f"the last deal shown (board {menu.last_board.number})"
     source = terminal.choose("Deal: (r)andom, (c)onstraints, (p)bn" +
                              (", (l)ast shown" if "l" in sources else "") + "?", sources,
-                             default="r", topic="deal source")
+                             default="r", topic="deal source",
+                             names={"r": "random", "c": "constraints", "p": "pbn", "l": "last"})
     if source == "l":
         deal, default_number = menu.last_board.deal, menu.last_board.number
     elif source == "p":
@@ -203,13 +218,13 @@ def ask_board(menu: MenuSession) -> Board:
     how = terminal.choose("Dealer and vulnerability from the (b)oard number, or (g)iven?",
                           {"b": "board number: standard duplicate dealer and vulnerability",
                            "g": "choose dealer and vulnerability"}, default="b",
-                          topic="board how")
+                          topic="board how", names={"b": "board", "g": "given"})
     if how == "b":
         number = terminal.ask_int("Board number", 1, 9999, default=default_number)
         return Board(deal, number, board_dealer(number), board_vulnerability(number))
-    dealer = terminal.ask("Dealer (N, E, S, W)", Seat.parse, default="N",
-                          topic="dealer", help="N, E, S or W",
-                          completer=WordCompleter(["N", "E", "S", "W"], ignore_case=True))
+    dealer = terminal.ask("Dealer (N, E, S, W)", parse_seat, default="N",
+                          topic="dealer", help="N, E, S or W (or north, east... shortened)",
+                          completer=WordCompleter(list(SEAT_NAMES), ignore_case=True))
     vulnerability = terminal.ask("Vulnerable (None, NS, EW, Both)", Vulnerability.parse,
                                  default="None", topic="vul",
                                  help="None, NS, EW or Both",

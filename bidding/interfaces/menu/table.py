@@ -54,24 +54,40 @@ class UndoRequested(Exception):
 
 
 def default_seating(menu: MenuSession) -> dict[Seat, str]:
-    """A first human in the South, the first robot everywhere else (as far as they exist)."""
+    """A first human in the South, the first robot everywhere else; without robots, the
+    humans in turn (a human takes one seat only)."""
     humans = [p.name for p in menu.players if p.is_human]
     robots = [p.name for p in menu.players if not p.is_human]
-    others = robots or humans
-    seating = {seat: others[0] for seat in Seat}
-    if humans:
-        seating[Seat.SOUTH] = humans[0]
-    return seating
+    if robots:
+        seating = {seat: robots[0] for seat in Seat}
+        if humans:
+            seating[Seat.SOUTH] = humans[0]
+        return seating
+    order = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+    return dict(zip(order, humans))
 
 
 def ask_seating(menu: MenuSession) -> dict[Seat, Player]:
+    """A player for each seat; a human may take one seat only, a robot several."""
     defaults = menu.last_seating or default_seating(menu)
     names = menu.players.names()
-    seating = {}
+    seating: dict[Seat, Player] = {}
+
+    def check(name: str) -> Player:
+        player = menu.players.get(name)
+        taken = [other for other, sitting in seating.items() if sitting.name == player.name]
+        if player.is_human and taken:
+            raise AnswerError(f"{player.name} already sits {taken[0].name.title()}: a human "
+                              f"takes one seat (a computer player may take several)")
+        return player
+
     for seat in Seat:
-        name = menu.terminal.ask_name(f"{seat.name.title()} player", names, topic="player",
-                                      default=defaults.get(seat, ""))
-        seating[seat] = menu.players.get(name)
+        default = defaults.get(seat, "")
+        if default in [player.name for player in seating.values()
+                       if player.is_human]:
+            default = ""
+        seating[seat] = menu.terminal.ask_name(
+            f"{seat.name.title()} player", names, topic="player", default=default, then=check)
     menu.last_seating = {seat: player.name for seat, player in seating.items()}
     return seating
 
@@ -80,6 +96,10 @@ def bid_a_deal(menu: MenuSession) -> None:
     if not len(menu.players):
         menu.terminal.say("Nobody to sit at the table yet: add a human with h and a computer "
                           "player with c, then try b again.")
+        return
+    if all(player.is_human for player in menu.players) and len(menu.players) < 4:
+        menu.terminal.say("Not enough players for the four seats: a human takes one seat and "
+                          "a computer player any number; add one with c, then try b again.")
         return
     seating = ask_seating(menu)
     board = ask_board(menu)
@@ -120,6 +140,8 @@ class TableSession:
                    for seat, player in seating.items()}
         self.table = Table(players, board.deal, board.dealer, board.vulnerability,
                            on_call=self._announce)
+        self.humans = len({player.name for player in seating.values() if player.is_human})
+        self.at_keyboard: str | None = None       # the human who last saw their hand
         self.systems = {side: self.table.side_system(Seat(side)) or declared.get(side)
                         for side in (0, 1)}
         self.rng = menu.rng
@@ -229,7 +251,17 @@ class TableSession:
                                         + list(hand_block(hand, self.symbols))))
         self.terminal.say(auction_grid(auction, symbols=self.symbols))
 
+    def _hand_over(self, seat: Seat) -> None:
+        """With two humans or more, clear the screen and wait for the human whose turn it is,
+        so that nobody sees another human's hand."""
+        name = self.names[seat]
+        if self.humans > 1 and self.at_keyboard != name:
+            self.terminal.wait_for(f"Pass the keyboard to {name} ({seat.name.title()}) and "
+                                   f"press Enter:")
+        self.at_keyboard = name
+
     def _human_turn(self, seat: Seat, hand: Hand, auction: Auction, problem: str | None) -> Call:
+        self._hand_over(seat)
         if problem:
             self.terminal.error(problem)
         self.show_turn(seat, hand, auction)
