@@ -24,9 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from bidding.model.auction import Auction  # noqa: E402
 from bidding.model.cards import Seat, Vulnerability, random_deal  # noqa: E402
-from bidding.engine.xmlreader import ConventionError, ConventionLibrary  # noqa: E402
+from bidding.engine.library import ConventionLibrary  # noqa: E402
+from bidding.engine.xmlreader import ConventionError  # noqa: E402
 from bidding.engine.robot import Robot  # noqa: E402
-from bidding.engine.system import system_named
+from bidding.engine.system import system_named  # noqa: E402
 
 NATURAL = ROOT / "tests" / "golden" / "natural"
 STRAINS = ("C", "D", "H", "S", "NT")
