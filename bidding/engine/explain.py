@@ -77,10 +77,20 @@ class Explanation(NamedTuple):
     rules: tuple[Rule, ...]
     alert: bool
     shown: Shown
+    forcing: str = "no"             # no, yes (one round) or game: what the call obliges
+    forcing_pass: bool = False      # a pass made as a forcing pass
+
+    @property
+    def forcing_text(self) -> str:
+        """'forcing pass', 'forcing to game', 'forcing' (one round), or ''."""
+        if self.forcing_pass:
+            return "forcing pass"
+        return {"game": "forcing to game", "yes": "forcing"}.get(self.forcing, "")
 
     def __str__(self) -> str:
         alert = " (alert)" if self.alert else ""
-        return f"{self.seat.letter} {self.call}{alert}: {self.text}"
+        forcing = f"; {self.forcing_text}" if self.forcing != "no" else ""
+        return f"{self.seat.letter} {self.call}{alert}: {self.text}{forcing}"
 
 
 SAME_SYSTEM = object()

@@ -267,7 +267,8 @@ class Rule:
     promise: Promise
     shows: tuple[int, ...]          # suits this call shows, in the order they count
     alert: bool = False
-    forcing: str = "no"
+    forcing: str = "no"             # no, yes (one round) or game
+    forcing_pass: bool = False      # a pass allowed when forced: partner's RHO bid
 
     @cached_property
     def reason(self) -> str:
@@ -294,7 +295,9 @@ class RuleSet:
 
     `status` says where they came from: `root` (openings, overcalls, balancing), `sequence`
     (the continuations reached), `fallback` (off the tree: the system's fallback layer) or
-    `none` (nothing agreed). `forced` is set when partner's forcing call must be answered.
+    `none` (nothing agreed). `forced` is set when the player may not pass (partner's
+    one-round force with the right-hand opponent passing, or our side's game force): pass
+    rules are then illegal, except forcing passes over an opponent's call.
     """
 
     __slots__ = ("rules", "illegal", "status", "forced", "_describe", "_situation")

@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
+from bidding.model.calls import PASS
 from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
@@ -99,6 +100,7 @@ class ActionSpec:
     shows: tuple[SuitRef, ...] | None = None
     over_text: str | None = None                # as written; None when defaulted
     levels: frozenset[int] | None = None        # the bid must be at one of these levels
+    forcing_pass: bool = False                  # a pass allowed when forced (a forcing pass)
 
     def heading(self) -> str:
         """Kind, call and the attributes as written: "rebid new, levels 2, forcing"."""
@@ -109,7 +111,9 @@ class ActionSpec:
             parts.append("seats " + "".join(str(seat) for seat in sorted(self.seats)))
         if self.levels:
             parts.append("levels " + "".join(str(level) for level in sorted(self.levels)))
-        if self.forcing != "no":
+        if self.forcing_pass:
+            parts.append("forcing pass")
+        elif self.forcing != "no":
             parts.append("forcing" if self.forcing == "yes" else "game forcing")
         if self.alert:
             parts.append("alert")
@@ -409,7 +413,7 @@ class _Reader:
 
     def action(self, element) -> ActionSpec | None:
         attrs = self.attributes(element, ("bid", "over", "seats", "levels", "meaning", "alert",
-                                          "forcing", "shows"))
+                                          "forcing", "forcingpass", "shows"))
         call = None
         if "bid" not in attrs:
             self.error(element, f"<{element.tag}> needs bid=\"...\" (the call it makes)")
@@ -430,7 +434,14 @@ class _Reader:
         elif forcing in _FALSE:
             forcing = "no"
         if forcing not in FORCING_VALUES:
-            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes or game")
+            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes (or 1) or game")
+        forcing_pass = bool(self.flag(element, "forcingpass", False))
+        if forcing_pass:
+            if call is not None and call.call is not PASS:
+                self.error(element, f"forcingpass= is for a pass (bid=\"PASS\"), not "
+                                    f"{call.text!r}")
+            elif forcing == "no":
+                forcing = "yes"         # partner may not pass a forcing pass out
         handtypes_elements = [c for c in element if c.tag == "handtypes"]
         if len(handtypes_elements) > 1:
             self.error(handtypes_elements[1], f"<{element.tag}> has more than one <handtypes>")
@@ -442,7 +453,8 @@ class _Reader:
         return ActionSpec(element.tag, call, over, self.seats(element, "seats"), handtypes,
                           children, self.source(element), attrs.get("meaning"),
                           bool(self.flag(element, "alert", False)), forcing,
-                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels)
+                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels,
+                          forcing_pass)
 
     def levels(self, element, call: CallTemplate | None) -> frozenset[int] | None:
         """`levels="12"`: the levels the resolved bid may have."""

@@ -1,0 +1,108 @@
+"""The state of the auction as a player knows it: forces that last, relay steps, and the
+picture of what each player showed (denials included)."""
+from pathlib import Path
+
+import pytest
+
+from bidding.model.auction import Auction
+from bidding.model.calls import PASS, Call
+from bidding.model.cards import Deal, Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.rules import GAME_LEVEL
+from bidding.engine.system import system_named
+from bidding.engine.xmlreader import ConventionError
+
+
+# A Precision core as a designer writes it from the docs: 1C strong and forcing, 1H a
+# game-forcing positive; opener's careless "minimum: pass" after 2H is overruled by the force.
+PRECISION = """<convention><name>Mini Precision</name><actions>
+  <open bid="1C" meaning="strong" forcing="1">
+    <handtypes><type><HCP min="16"/></type></handtypes>
+    <respond bid="1D" meaning="negative"><handtypes><type><HCP max="7"/></type></handtypes></respond>
+    <respond bid="1H" meaning="positive" forcing="game">
+      <handtypes><type><HCP min="8"/><hearts min="5"/></type></handtypes>
+      <rebid bid="1S"><handtypes><type><spades min="4"/></type></handtypes>
+        <rebid bid="2H"><handtypes><type><hearts min="6"/></type></handtypes>
+          <pass bid="PASS" meaning="minimum"><handtypes><type><HCP max="18"/></type></handtypes></pass>
+          <raise bid="4H"><handtypes><type><hearts min="2"/></type></handtypes></raise>
+        </rebid>
+      </rebid>
+      <pass bid="PASS" over="bid" meaning="forcing pass: partner acts" forcingpass="yes">
+        <handtypes><type><HCP max="18"/></type></handtypes>
+      </pass>
+      <double bid="X" over="bid" meaning="penalty"/>
+      <pass bid="PASS" over="X" meaning="no forcing pass written"/>
+    </respond>
+  </open>
+</actions></convention>"""
+
+
+@pytest.fixture(scope="module")
+def precision(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("precision")
+    (folder / "mini-precision.conv").write_text(PRECISION)
+    (folder / "mini.system").write_text(
+        "<system><name>Mini</name><convention>Mini Precision</convention></system>")
+    return system_named(ConventionLibrary([folder], builtin=False), "Mini")
+
+
+def bid_out(system, deal: Deal, calls: str = "") -> Auction:
+    robot = Robot(system, opponents=system)
+    auction = Auction.parse(calls)
+    while not auction.is_over:
+        auction.push(robot.choose(deal[auction.turn], auction).call)
+    return auction
+
+
+# --- forcing -----------------------------------------------------------------------------------
+def test_game_force_lasts_after_later_calls_and_reaches_game(precision):
+    ruleset = precision.ruleset(Auction.parse("1C P 1H P 1S P 2H P"))
+    assert ruleset.forced
+    reasons = dict(zip((str(r.call) for r in ruleset), ruleset.illegal))
+    assert reasons["P"] == "our side is forced: a pass here is not a forcing pass"
+    # 18 HCP and a singleton heart: the "minimum" pass fits, no raise does: opener bids on
+    deal = Deal.parse("N:AKQ32.2.AQ72.K32 T76.T93.T9865.A7 54.AQJ654.K43.54 J98.K87.J.QJT986")
+    auction = bid_out(precision, deal)
+    assert " ".join(map(str, auction.calls[:8])) == "1C P 1H P 1S P 2H P"
+    last = auction.last_bid
+    assert last.level >= GAME_LEVEL[last.strain], auction.calls
+
+
+def test_game_force_survives_interference_with_forcing_passes_only(precision):
+    over_bid = precision.ruleset(Auction.parse("1C P 1H 2S"))
+    assert over_bid.forced
+    assert [(str(r.call), why) for r, why in zip(over_bid, over_bid.illegal)] == [
+        ("P", None), ("X", None)]                       # the forcing pass is allowed
+    over_double = precision.ruleset(Auction.parse("1C P 1H X"))
+    assert over_double.forced and over_double.illegal[0] is not None
+    hand = Hand.parse("AKQ32.2.AQ72.K32")
+    assert Robot(precision).choose(hand, Auction.parse("1C P 1H X")).call is not PASS
+    # after opener's forcing pass responder may not pass 2S out
+    responder = Robot(precision).choose(Hand.parse("54.AQJ654.K43.54"),
+                                        Auction.parse("1C P 1H 2S P P"))
+    assert responder.ruleset.forced and responder.call is not PASS
+    # doubling them for penalty ends the obligation, and so does a game bid
+    assert not precision.ruleset(Auction.parse("1C P 1H 2S X P")).forced
+    assert not precision.ruleset(Auction.parse("1C P 1H P 4H P")).forced
+
+
+def test_one_round_force_ends_when_the_next_opponent_calls(precision):
+    assert precision.ruleset(Auction.parse("1C P")).forced
+    assert not precision.ruleset(Auction.parse("1C 1S")).forced
+    assert not precision.ruleset(Auction.parse("1C P 1D P")).forced
+
+
+def test_explanations_say_what_a_call_forces(precision):
+    explanations = precision.explain(Auction.parse("1C P 1H 2S P"))
+    assert str(explanations[0]).endswith("; forcing")
+    assert explanations[2].forcing == "game"
+    assert str(explanations[2]) == "S 1H: positive: 8+ HCP, 5+ hearts; forcing to game"
+    assert explanations[4].forcing_pass and str(explanations[4]).endswith("; forcing pass")
+
+
+def test_forcingpass_is_for_a_pass(tmp_path):
+    (tmp_path / "bad.conv").write_text("""<convention><name>Bad</name><actions>
+        <open bid="1C" forcingpass="yes"/></actions></convention>""")
+    with pytest.raises(ConventionError, match="forcingpass= is for a pass"):
+        ConventionLibrary([tmp_path], builtin=False)
