@@ -106,3 +106,53 @@ def test_forcingpass_is_for_a_pass(tmp_path):
         <open bid="1C" forcingpass="yes"/></actions></convention>""")
     with pytest.raises(ConventionError, match="forcingpass= is for a pass"):
         ConventionLibrary([tmp_path], builtin=False)
+
+
+# --- step(N) -------------------------------------------------------------------------------------
+RELAY = """<convention><name>Shape relays</name><actions>
+  <open bid="1C" meaning="strong" forcing="game"><handtypes><type><HCP min="16"/></type></handtypes>
+    <relay bid="1D" meaning="relay: describe your shape">
+      <tell bid="step(1)" over="all" meaning="balanced"><handtypes><type><balanced/></type></handtypes></tell>
+      <tell bid="step(2)" over="all" meaning="five spades"><handtypes><type><spades min="5"/></type></handtypes></tell>
+      <tell bid="step(3)" over="all" meaning="five hearts"><handtypes><type><hearts min="5"/></type></handtypes></tell>
+      <tell bid="step(3, skip-nt)" over="all" meaning="minors"><handtypes><type/></handtypes></tell>
+    </relay>
+  </open>
+</actions></convention>"""
+
+
+@pytest.fixture(scope="module")
+def relays(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("relays")
+    (folder / "relays.conv").write_text(RELAY)
+    (folder / "relays.system").write_text(
+        "<system><name>Relays</name><convention>Shape relays</convention></system>")
+    return system_named(ConventionLibrary([folder], builtin=False), "Relays")
+
+
+def test_step_answers_count_up_from_the_last_bid(relays):
+    ruleset = relays.ruleset(Auction.parse("1C P 1D P"))
+    assert [(str(r.call), r.description.split(":")[0]) for r in ruleset] == [
+        ("1H", "balanced"), ("1S", "five spades"), ("1NT", "five hearts"), ("2C", "minors")]
+    assert ruleset[1].description == "five spades: step 2: 5+ spades"
+    assert ruleset[3].description.startswith("minors: step 3 (notrump skipped)")
+    # over their 1H the steps start above it: 1S, 1NT, 2C; skipping notrump 2D
+    assert [str(r.call) for r in relays.ruleset(Auction.parse("1C P 1D 1H"))] == [
+        "1S", "1NT", "2C", "2D"]
+
+
+def test_relay_robots_answer_by_steps(relays):
+    robot = Robot(relays)
+    shapes = {"AK2.Q54.K32.A432": "1H", "KQJ32.A543.K3.A3": "1S", "A2.KQJ54.K3.A432": "1NT",
+              "A2.K2.KQJ54.A432": "2C"}
+    for hand, expected in shapes.items():
+        assert str(robot.choose(Hand.parse(hand), Auction.parse("1C P 1D P")).call) == expected
+
+
+def test_step_calls_are_checked_when_read(tmp_path):
+    (tmp_path / "bad.conv").write_text("""<convention><name>Bad</name><actions>
+        <open bid="step(0)"/><open bid="step(1,nt)"/></actions></convention>""")
+    with pytest.raises(ConventionError) as error:
+        ConventionLibrary([tmp_path], builtin=False)
+    assert "'0' is not a number of steps" in str(error.value)
+    assert "step takes a number of steps and optionally skip-nt" in str(error.value)
