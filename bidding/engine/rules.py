@@ -301,6 +301,8 @@ class Rule:
     alert: bool = False
     forcing: str = "no"             # no, yes (one round) or game
     forcing_pass: bool = False      # a pass allowed when forced: partner's RHO bid
+    exact_types: tuple = ()         # per hand type, its ranges as terms when they are all it
+                                    # tests, else None: what not fitting it denies
 
     @cached_property
     def reason(self) -> str:

@@ -391,6 +391,11 @@ class Interpreter:
             status, text = self._unexplained(call, suits, self.systems[side] is None)
         shown = state.players[player].after(call, promise, suits,
                                             call is PASS and state.last_bid < 0)
+        denials = ()
+        if matched or call is PASS:
+            denied = _denied(ruleset, call)
+            if denied:
+                shown, denials = shown.denying(denied)
         players = state.players[:player] + (shown,) + state.players[player + 1:]
         events = state.events + tuple([(player, s) for s in suits]) if suits else state.events
         positions = (new_position, state.positions[1]) if side == 0 else \
@@ -399,7 +404,8 @@ class Interpreter:
         # The seat is counted from the dealer here; explanations() turns it into a compass seat.
         explanation = Explanation(len(history), Seat(player), call, status, text,
                                   tuple(matched), alert, shown, forcing,
-                                  bool(matched) and all(r.forcing_pass for r in matched))
+                                  bool(matched) and all(r.forcing_pass for r in matched),
+                                  denials)
         return _State(positions, players, events, forcing_by_player,
                       _game_forcing(state.game_forcing, side, call, forcing),
                       state.explanations + (explanation,),
@@ -491,7 +497,20 @@ class Interpreter:
             agreed, partner.bid_levels,
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
-            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced)
+            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
+            partner.points, partner.picture)
+
+
+def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
+    """The exact hand types of the legal rules before the first rule making `call`: the
+    hand fitted none of them (a robot takes the first rule it fits)."""
+    denied = []
+    for rule, illegal in zip(ruleset.rules, ruleset.illegal):
+        if rule.call is call:
+            break
+        if illegal is None:
+            denied += [(rule.call, terms) for terms in rule.exact_types if terms]
+    return denied
 
 
 def _game_forcing(before: tuple[bool, bool], side: int, call: Call,
@@ -600,7 +619,7 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
             continue
         env = RuleEnv(situation, this)
         if spec.handtypes is None:
-            alternatives, phrases, promise = [[]], ["any hand"], Promise()
+            alternatives, phrases, promise, exact = [[]], ["any hand"], Promise(), ((),)
         else:
             resolved = [t.resolve(env) for t in spec.handtypes]
             possible = [r for r in resolved if not r.impossible]
@@ -611,9 +630,11 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
             promise = possible[0].promise if possible else Promise()
             for other in possible[1:]:
                 promise = promise.union(other.promise)
+            exact = tuple([r.promise.terms if r.exact else None for r in possible])
         if extra_test:
             alternatives = [tests + [extra_test] for tests in alternatives]
             promise = promise.narrowed_length(this, _LONGEST_SUIT_MIN)
+            exact = ()
         description = "; or ".join(phrases)
         call_phrase = spec.call.phrase()
         if call_phrase:
@@ -623,7 +644,7 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
         rules.append(Rule(call, compile_predicate(alternatives), description, spec.source,
                           spec.kind, node.convention, node, promise,
                           _shows(spec, call, this, promise, situation), spec.alert, spec.forcing,
-                          spec.forcing_pass))
+                          spec.forcing_pass, exact))
     return rules
 
 
