@@ -156,3 +156,106 @@ def test_step_calls_are_checked_when_read(tmp_path):
         ConventionLibrary([tmp_path], builtin=False)
     assert "'0' is not a number of steps" in str(error.value)
     assert "step takes a number of steps and optionally skip-nt" in str(error.value)
+
+
+# --- the picture: what each call showed and denied ---------------------------------------------
+PICTURE = """<convention><name>Picture</name><actions>
+  <open bid="2C" meaning="strong" forcing="game"><handtypes><type><HCP min="22"/></type></handtypes>
+    <respond bid="2D" meaning="waiting">
+      <rebid bid="2H"><handtypes><type><hearts min="4"/></type></handtypes></rebid>
+      <rebid bid="2S"><handtypes><type><spades min="4"/></type></handtypes></rebid>
+      <rebid bid="2NT"><handtypes><type><balanced/><stopper suit="C"/></type></handtypes></rebid>
+    </respond>
+  </open>
+  <open bid="1H"><handtypes><type><HCP min="12"/><hearts min="5"/></type></handtypes>
+    <respond bid="1S"><handtypes><type><HCP min="6"/><spades min="4"/></type></handtypes></respond>
+    <respond bid="1NT"><handtypes><type><HCP min="NT_MIN" max="10"/></type></handtypes>
+      <rebid bid="2S" meaning="partner denied four spades">
+        <handtypes><type><partner suit="S" max="3"/></type></handtypes></rebid>
+      <rebid bid="3NT"><handtypes><type><partner hcpmin="6" balanced="no"/></type></handtypes></rebid>
+    </respond>
+  </open>
+  <open bid="1S"><handtypes><type><condition>hcp >= 12 and spades >= 5</condition></type></handtypes>
+    <ask bid="4NT" forcing="1">
+      <tell bid="5C"><handtypes><type><condition>aces == 0 or aces == 4</condition></type></handtypes></tell>
+      <tell bid="5D"><handtypes><type><condition>aces == 1</condition></type></handtypes></tell>
+    </ask>
+  </open>
+</actions></convention>"""
+
+
+def picture_system(tmp_path, notrump_minimum: int = 6):
+    (tmp_path / "picture.conv").write_text(PICTURE.replace("NT_MIN", str(notrump_minimum)))
+    (tmp_path / "picture.system").write_text(
+        "<system><name>Picture</name><convention>Picture</convention></system>")
+    return system_named(ConventionLibrary([tmp_path], builtin=False), "Picture")
+
+
+def test_a_call_denies_the_earlier_rules_of_its_rule_set(tmp_path):
+    system = picture_system(tmp_path)
+    spades = system.explain(Auction.parse("2C P 2D P 2S P"))[4]
+    assert spades.shown.lengths[3] == (4, 13) and spades.shown.lengths[2] == (0, 3)
+    assert spades.denials == ("at most 3 hearts (not 2H)",)
+    assert str(spades) == "N 2S: 4+ spades; at most 3 hearts (not 2H)"
+    notrump = system.explain(Auction.parse("2C P 2D P 2NT P"))[4].shown
+    assert notrump.lengths[2] == notrump.lengths[3] == (2, 3)    # balanced, no 2H or 2S
+    assert notrump.balanced is True and notrump.stoppers == (True, None, None, None)
+    assert notrump.text() == ("22+ HCP, balanced, 2-3 spades, 2-3 hearts, 2-5 diamonds, "
+                              "2-5 clubs, stopper in clubs")
+
+
+def test_a_denial_is_kept_only_where_it_is_one_range(tmp_path):
+    # 1NT 6-10 against 1S 6+ with four spades: only the spades differ, so 1NT denies them
+    (tmp_path / "six").mkdir()
+    one_range = picture_system(tmp_path / "six", 6)
+    responder = one_range.explain(Auction.parse("1H P 1NT P"))[2]
+    assert responder.shown.lengths[3] == (0, 3)
+    assert "at most 3 spades (not 1S)" in str(responder)
+    # 1NT 5-10: a five-count with spades also bids 1NT, so nothing is denied
+    (tmp_path / "five").mkdir()
+    two_ranges = picture_system(tmp_path / "five", 5).explain(Auction.parse("1H P 1NT P"))[2]
+    assert two_ranges.shown.lengths[3] == (0, 13) and two_ranges.denials == ()
+
+
+def test_rules_test_partners_picture(tmp_path):
+    (tmp_path / "six").mkdir()
+    (tmp_path / "five").mkdir()
+    denied = picture_system(tmp_path / "six", 6).ruleset(Auction.parse("1H P 1NT P"))
+    assert [str(r.call) for r in denied] == ["2S"]
+    assert denied[0].description == ("partner denied four spades: partner showed at most "
+                                     "3 cards in spades")
+    not_denied = picture_system(tmp_path / "five", 5).ruleset(Auction.parse("1H P 1NT P"))
+    assert [str(r.call) for r in not_denied] == []     # 5+ HCP: no hcpmin=6; spades unknown
+
+
+def test_conditions_feed_the_picture(tmp_path):
+    system = picture_system(tmp_path)
+    explanations = system.explain(Auction.parse("1S P 4NT P 5D P"))
+    opening = explanations[0]
+    assert opening.shown.hcp == (12, 21) and opening.shown.lengths[3] == (5, 13)
+    assert opening.denials == ("at most 21 HCP (not 2C)", "at most 4 hearts (not 1H)")
+    assert explanations[4].shown.aces == (1, 1)
+    assert explanations[4].shown.text() == "12-21 HCP, 5+ spades, at most 4 hearts, 1 ace"
+    # "0 or 4 aces" is no range; its denial would be two pieces: 5D denies nothing more
+    assert explanations[4].denials == ()
+
+
+def test_partner_elements_are_checked_when_read(tmp_path):
+    (tmp_path / "bad.conv").write_text("""<convention><name>Bad</name><actions>
+        <open bid="1C"><handtypes><type><partner min="4"/></type><type><partner/></type>
+        </handtypes></open></actions></convention>""")
+    with pytest.raises(ConventionError) as error:
+        ConventionLibrary([tmp_path], builtin=False)
+    assert "<partner> min=, max= and stopper= need suit=" in str(error.value)
+    assert "<partner> tests nothing" in str(error.value)
+
+
+def test_denial_is_one_range_or_nothing():
+    from bidding.engine.inference import HCP, LENGTH, UNKNOWN_PICTURE, denial
+    known = list(UNKNOWN_PICTURE)
+    known[HCP] = (12, 21)
+    assert denial(known, ((LENGTH + 2, 4, 13),)) == (LENGTH + 2, 0, 3)
+    assert denial(known, ((HCP, 12, 37), (LENGTH + 3, 0, 3))) == (LENGTH + 3, 4, 13)
+    assert denial(known, ((HCP, 15, 17),)) is None          # 12-14 or 18-21: two pieces
+    assert denial(known, ((HCP, 6, 37), (LENGTH, 4, 13), (LENGTH + 1, 4, 13))) is None
+    assert denial(known, ((HCP, 22, 37), (LENGTH, 4, 13))) is None   # could not fit anyway

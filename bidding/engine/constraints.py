@@ -458,7 +458,8 @@ class Combined(Constraint):
 
     @property
     def depends_on(self) -> tuple[str, ...]:
-        return ("partner_hcp",) + (self.ref.depends_on if self.ref is not None else ())
+        fields = ("partner_hcp",) if self.count == "hcp" else ("partner_hcp", "partner_points")
+        return fields + (self.ref.depends_on if self.ref is not None else ())
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         suits = None
@@ -473,6 +474,8 @@ class Combined(Constraint):
         if env.situation is None:
             return
         partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
+        if self.count != "hcp" and self.use == "min":     # his points, never below his HCP
+            partner = max(partner, env.situation.partner_points[0])
         low = None if self.low is None else max(0, self.low - partner)
         high = None if self.high is None else self.high - partner
         if high is not None and high < 0:
@@ -509,6 +512,52 @@ class PartnerHcp(Constraint):
         shown_low, shown_high = env.situation.partner_hcp
         if (self.low is not None and shown_low < self.low) or \
                 (self.high is not None and shown_high > self.high):
+            out.impossible = True
+
+
+@dataclass(frozen=True)
+class PartnerShown(Constraint):
+    """What partner has shown (bidding.engine.inference): his HCP, points or length in a
+    suit lie within min..max (like `PartnerHcp`), he showed a balanced (or unbalanced) hand,
+    a stopper in the suit (or denied one). For a set of suits, every suit of it."""
+
+    ref: SuitRef | None = None
+    hcp: tuple[int | None, int | None] = (None, None)
+    points: tuple[int | None, int | None] = (None, None)
+    length: tuple[int | None, int | None] = (None, None)
+    balanced: bool | None = None
+    stopper: bool | None = None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_picture",) + (self.ref.depends_on if self.ref is not None else ())
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out) if self.ref is not None else ()
+        if suits is None:
+            return
+        words = _suit_words(self.ref, env, suits) if self.ref is not None else ""
+        parts = [range_text(*bounds, unit) for bounds, unit in
+                 ((self.hcp, "HCP"), (self.points, "points"),
+                  (self.length, "cards in " + words)) if bounds != (None, None)]
+        if self.balanced is not None:
+            parts.append("a balanced hand" if self.balanced else "an unbalanced hand")
+        if self.stopper is not None:
+            parts.append(f"{'a' if self.stopper else 'no'} stopper in {words}")
+        out.phrases.append("partner showed " + ", ".join(parts))
+        if env.situation is None:
+            return
+        picture = env.situation.partner_picture
+        wanted = [(HCP, self.hcp), (POINTS, self.points)]
+        wanted += [(LENGTH + suit, self.length) for suit in suits]
+        for dim, (low, high) in wanted:
+            shown_low, shown_high = picture[dim]
+            if (low is not None and shown_low < low) or (high is not None and shown_high > high):
+                out.impossible = True
+                return
+        flags = [(BALANCED, self.balanced)] + [(STOPPER + suit, self.stopper) for suit in suits]
+        if any(flag is not None and picture[dim] != (int(flag), int(flag))
+               for dim, flag in flags):
             out.impossible = True
 
 

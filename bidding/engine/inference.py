@@ -71,7 +71,8 @@ def _narrow(dims: list[tuple[int, int]], dim: int, low: int, high: int) -> None:
 
 def denial(picture, terms) -> Term | None:
     """The range a hand with `picture` must have for NOT fitting a rule requiring `terms`,
-    when that is one range: the rule differs from the picture in exactly one dimension."""
+    when that is one range: the rule differs from the picture in exactly one dimension.
+    The range is the negation alone ("at most 21 HCP"); intersect it with the picture."""
     differing = None
     for dim, low, high in terms:
         known_low, known_high = picture[dim]
@@ -82,9 +83,9 @@ def denial(picture, terms) -> Term | None:
         if differing is not None:
             return None                     # two dimensions: no range
         if low <= known_low:
-            differing = (dim, high + 1, known_high)
+            differing = (dim, high + 1, UNKNOWN_PICTURE[dim][1])
         elif high >= known_high:
-            differing = (dim, known_low, low - 1)
+            differing = (dim, 0, low - 1)
         else:
             return None                     # a range inside the known one: two pieces left
     return differing

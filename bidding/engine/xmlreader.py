@@ -20,7 +20,8 @@ from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
 from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
-                                        Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn,
+                                        Forced, HandType, Longest, PartnerHcp, PartnerShown,
+                                        PassedHand, SeatIn,
                                         ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
                                         Vulnerable)
 from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
@@ -564,6 +565,27 @@ class _Reader:
         return None if ref is None else Fit(line, ref, low, high,
                                             bool(self.flag(element, "any", False)))
 
+    def partner(self, element, line: int):
+        """`<partner hcpmin= suit= min= stopper=.../>`: what partner has shown."""
+        ref = None
+        if element.get("suit") is not None:
+            ref = self.suit_ref(element, "suit")
+            if ref is None:
+                return None
+        length = self.pair(element, "min", "max", 0, 13)
+        stopper = self.flag(element, "stopper", None)
+        if ref is None and (length != (None, None) or stopper is not None):
+            self.error(element, "<partner> min=, max= and stopper= need suit=\"...\"")
+            return None
+        shown = PartnerShown(line, ref, self.pair(element, "hcpmin", "hcpmax", 0, 40),
+                             self.pair(element, "pointsmin", "pointsmax", 0, 60), length,
+                             self.flag(element, "balanced", None), stopper)
+        if shown == PartnerShown(line, ref):
+            self.error(element, "<partner> tests nothing: give hcpmin/hcpmax, pointsmin/"
+                                "pointsmax, suit with min/max or stopper, or balanced")
+            return None
+        return shown
+
     def shown(self, element, line: int):
         side = self.choice(element, "side", SIDES, None)
         if side is None:
@@ -729,6 +751,8 @@ _CONSTRAINT_READERS = {
     "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
     "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
     "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
+    "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit", "min", "max", "balanced",
+                 "stopper"), lambda r, e, n: r.partner(e, n)),
     "condition": ((), lambda r, e, n: r.condition(e, n)),
 }
 
