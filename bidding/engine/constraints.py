@@ -530,7 +530,7 @@ class PartnerShown(Constraint):
 
     @property
     def depends_on(self) -> tuple[str, ...]:
-        return ("partner_picture",) + (self.ref.depends_on if self.ref is not None else ())
+        return ("partner_shown",) + (self.ref.depends_on if self.ref is not None else ())
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         suits = _resolve(self.ref, env, out) if self.ref is not None else ()
@@ -547,7 +547,8 @@ class PartnerShown(Constraint):
         out.phrases.append("partner showed " + ", ".join(parts))
         if env.situation is None:
             return
-        picture = env.situation.partner_picture
+        shown = env.situation.partner_shown
+        picture = shown.picture if shown is not None else UNKNOWN_PICTURE
         wanted = [(HCP, self.hcp), (POINTS, self.points)]
         wanted += [(LENGTH + suit, self.length) for suit in suits]
         for dim, (low, high) in wanted:

@@ -35,7 +35,7 @@ class Situation(NamedTuple):
     partner_lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4  # shown, by suit
     forced: bool = False              # the player may not pass (bidding.engine.system)
     partner_points: tuple[int, int] = UNKNOWN_PICTURE[POINTS]
-    partner_picture: tuple[tuple[int, int], ...] = UNKNOWN_PICTURE   # all partner showed
+    partner_shown: object = None      # all partner showed: a Shown (its .picture), or None
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,

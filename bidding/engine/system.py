@@ -498,7 +498,7 @@ class Interpreter:
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
-            partner.points, partner.picture)
+            partner.points, partner)
 
 
 def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
