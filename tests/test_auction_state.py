@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from bidding.model.auction import Auction
-from bidding.model.calls import PASS, Call
-from bidding.model.cards import Deal, Hand, Seat
+from bidding.model.calls import PASS
+from bidding.model.cards import Deal, Hand
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.robot import Robot
 from bidding.engine.rules import GAME_LEVEL
@@ -38,13 +38,18 @@ PRECISION = """<convention><name>Mini Precision</name><actions>
 </actions></convention>"""
 
 
+def system_of(folder: Path, convention: str, convention_name: str):
+    """A system listing one convention, written in `folder` (named as the convention)."""
+    (folder / "convention.conv").write_text(convention)
+    (folder / "one.system").write_text(
+        f"<system><name>{convention_name}</name><convention>{convention_name}</convention>"
+        f"</system>")
+    return system_named(ConventionLibrary([folder], builtin=False), convention_name)
+
+
 @pytest.fixture(scope="module")
 def precision(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("precision")
-    (folder / "mini-precision.conv").write_text(PRECISION)
-    (folder / "mini.system").write_text(
-        "<system><name>Mini</name><convention>Mini Precision</convention></system>")
-    return system_named(ConventionLibrary([folder], builtin=False), "Mini")
+    return system_of(tmp_path_factory.mktemp("precision"), PRECISION, "Mini Precision")
 
 
 def bid_out(system, deal: Deal, calls: str = "") -> Auction:
@@ -123,11 +128,7 @@ RELAY = """<convention><name>Shape relays</name><actions>
 
 @pytest.fixture(scope="module")
 def relays(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("relays")
-    (folder / "relays.conv").write_text(RELAY)
-    (folder / "relays.system").write_text(
-        "<system><name>Relays</name><convention>Shape relays</convention></system>")
-    return system_named(ConventionLibrary([folder], builtin=False), "Relays")
+    return system_of(tmp_path_factory.mktemp("relays"), RELAY, "Shape relays")
 
 
 def test_step_answers_count_up_from_the_last_bid(relays):
@@ -185,10 +186,7 @@ PICTURE = """<convention><name>Picture</name><actions>
 
 
 def picture_system(tmp_path, notrump_minimum: int = 6):
-    (tmp_path / "picture.conv").write_text(PICTURE.replace("NT_MIN", str(notrump_minimum)))
-    (tmp_path / "picture.system").write_text(
-        "<system><name>Picture</name><convention>Picture</convention></system>")
-    return system_named(ConventionLibrary([tmp_path], builtin=False), "Picture")
+    return system_of(tmp_path, PICTURE.replace("NT_MIN", str(notrump_minimum)), "Picture")
 
 
 def test_a_call_denies_the_earlier_rules_of_its_rule_set(tmp_path):

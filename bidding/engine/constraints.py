@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from bidding.engine.handfacts import HandFacts
-from bidding.engine.inference import (ACES, BALANCED, HCP, KINGS, LENGTH, POINTS, STOPPER,
+from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER,
                                       UNKNOWN_PICTURE, Term, condition_terms, terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
 from bidding.model.cards import SUIT_NAMES, Hand
