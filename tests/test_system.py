@@ -234,8 +234,8 @@ def test_game_forcing_lasts_until_game(tmp_path):
         "s.system": "<system><name>S</name><convention>O</convention></system>"})
     system = system_named(library, "S")
     assert system.ruleset(Auction.parse("2C P")).forced
-    assert not system.ruleset(Auction.parse("2C X")).forced
-    assert system.ruleset(Auction.parse("2C P 2D P 2S P")).forced is False   # 2S: not forcing
+    assert system.ruleset(Auction.parse("2C X")).forced                      # survives a double
+    assert system.ruleset(Auction.parse("2C P 2D P 2S P")).forced            # lasts after 2S
     assert system.ruleset(Auction.parse("2C P 2D P 4S P")).forced is False   # game reached
 
 

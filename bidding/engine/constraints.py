@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from bidding.engine.handfacts import MAX_HCP, UNKNOWN_HCP, UNKNOWN_LENGTH, HandFacts
+from bidding.engine.handfacts import HandFacts
+from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER,
+                                      UNKNOWN_PICTURE, Term, condition_terms, terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
 from bidding.model.cards import SUIT_NAMES, Hand
 from bidding.model.errors import BridgeError
@@ -47,50 +49,66 @@ def bounds_expr(value: str, low: int | None, high: int | None) -> str:
     return "True"
 
 
-_UNKNOWN_LENGTHS = [UNKNOWN_LENGTH] * 4
-
-
 @dataclass
 class Promise:
-    """What a hand type guarantees: an HCP range and a length range per suit."""
+    """What a hand type guarantees: one range per dimension of the picture (HCP, points,
+    each suit's length, balanced, stoppers, aces, kings; bidding.engine.inference)."""
 
-    hcp: tuple[int, int] = UNKNOWN_HCP
-    lengths: list[tuple[int, int]] = field(default_factory=lambda: [UNKNOWN_LENGTH] * 4)
+    dims: list[tuple[int, int]] = field(default_factory=lambda: list(UNKNOWN_PICTURE))
+
+    @property
+    def hcp(self) -> tuple[int, int]:
+        return self.dims[HCP]
+
+    @property
+    def lengths(self) -> list[tuple[int, int]]:
+        return self.dims[LENGTH:LENGTH + 4]
+
+    def narrow(self, dim: int, low: int | None, high: int | None) -> None:
+        old_low, old_high = self.dims[dim]
+        self.dims[dim] = (max(old_low, low if low is not None else 0),
+                          min(old_high, high if high is not None else UNKNOWN_PICTURE[dim][1]))
 
     def narrow_hcp(self, low: int | None, high: int | None) -> None:
-        self.hcp = (max(self.hcp[0], low if low is not None else 0),
-                    min(self.hcp[1], high if high is not None else MAX_HCP))
+        self.narrow(HCP, low, high)
 
     def narrow_length(self, suit: int, low: int | None, high: int | None) -> None:
-        old_low, old_high = self.lengths[suit]
-        self.lengths[suit] = (max(old_low, low if low is not None else 0),
-                              min(old_high, high if high is not None else 13))
+        self.narrow(LENGTH + suit, low, high)
 
     @property
     def is_trivial(self) -> bool:
         """Promises nothing (a pass with any hand, say)."""
-        return self.hcp == UNKNOWN_HCP and self.lengths == _UNKNOWN_LENGTHS
+        return self.dims == _UNKNOWN_DIMS
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """The ranges that say something, as (dimension, low, high)."""
+        return terms_of(self.dims)
 
     def narrowed_length(self, suit: int, low: int | None) -> "Promise":
         """A copy with at least `low` cards promised in `suit`."""
-        copy = Promise(self.hcp, list(self.lengths))
+        copy = Promise(list(self.dims))
         copy.narrow_length(suit, low, None)
         return copy
 
     def union(self, other: "Promise") -> "Promise":
-        return Promise((min(self.hcp[0], other.hcp[0]), max(self.hcp[1], other.hcp[1])),
-                       [(min(a[0], b[0]), max(a[1], b[1]))
-                        for a, b in zip(self.lengths, other.lengths)])
+        return Promise([(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(self.dims, other.dims)])
+
+
+_UNKNOWN_DIMS = list(UNKNOWN_PICTURE)
 
 
 @dataclass
 class Resolution:
-    """One hand type resolved in an auction: expression parts, phrases and its promise."""
+    """One hand type resolved in an auction: expression parts, phrases and its promise.
+    `exact` when the promise says all the tests do (so that not fitting the type is the
+    negation of its ranges: denials, bidding.engine.inference)."""
 
     tests: list[str] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)
     promise: Promise = field(default_factory=Promise)
     impossible: bool = False
+    exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -146,8 +164,10 @@ class FigureRange(Constraint):
         value, unit, scale = _FIGURES[self.figure]
         out.tests.append(bounds_expr(value, self.low, self.high))
         out.phrases.append(range_text(self.low, self.high, unit, scale))
-        if self.figure == "hcp":
-            out.promise.narrow_hcp(self.low, self.high)
+        if self.figure in ("hcp", "points"):
+            out.promise.narrow(HCP if self.figure == "hcp" else POINTS, self.low, self.high)
+        else:
+            out.exact = False
 
 
 @dataclass(frozen=True)
@@ -164,6 +184,7 @@ class Support(Constraint):
             return
         text = range_text(self.low, self.high, "support points")
         out.tests.extend(_support_tests(self.ref, suits, self.low, self.high))
+        out.exact = False
         out.phrases.append(text if self.ref.word == "partner" else
                            f"{text} for {_suit_words(self.ref, env, suits)}")
 
@@ -250,11 +271,15 @@ class SuitHolding(Constraint):
             if not chosen or (not some and chosen != suits):
                 out.impossible = True       # the auction's suit is not of that kind
                 return
+        if self.honours != (None, None) or self.controls != (None, None):
+            out.exact = False
         if self.ref.is_hand_dependent:
+            out.exact = False
             out.tests.append("(" + " or ".join(
                 f"({longest_test(s, suits)} and {' and '.join(self._tests(s))})"
                 for s in chosen) + ")" if chosen else "False")
         elif self.any_of and len(chosen) != 1:
+            out.exact = False
             out.tests.append("(" + " or ".join(
                 "(" + " and ".join(self._tests(s)) + ")" for s in chosen) + ")"
                 if chosen else "False")
@@ -298,6 +323,7 @@ class Longest(Constraint):
         if suits is None:
             return
         if suits:
+            out.exact = False
             out.tests.append("(" + " or ".join(f"f.length[{s}] == f.max_length"
                                                for s in suits) + ")")
             if len(suits) == 1:
@@ -322,6 +348,11 @@ class Stopper(Constraint):
         tests = [f"{table}[{s}]" for s in suits]
         if tests:
             out.tests.append("(" + (" or " if self.any_of else " and ").join(tests) + ")")
+        if self.half or (self.any_of and len(suits) > 1) or self.ref.is_hand_dependent:
+            out.exact = False
+        else:
+            for suit in suits:
+                out.promise.narrow(STOPPER + suit, 1, 1)
         kind = "half stopper" if self.half else "stopper"
         out.phrases.append(f"{kind} in {_suit_words(self.ref, env, suits, self.any_of)}")
 
@@ -343,6 +374,11 @@ class ShapeTest(Constraint):
         test, phrase = _SHAPE_TESTS[self.name]
         out.tests.append(test)
         out.phrases.append(phrase)
+        if self.name in ("balanced", "unbalanced"):
+            shown = int(self.name == "balanced")
+            out.promise.narrow(BALANCED, shown, shown)
+        else:
+            out.exact = False
 
 
 @dataclass(frozen=True)
@@ -422,7 +458,8 @@ class Combined(Constraint):
 
     @property
     def depends_on(self) -> tuple[str, ...]:
-        return ("partner_hcp",) + (self.ref.depends_on if self.ref is not None else ())
+        fields = ("partner_hcp",) if self.count == "hcp" else ("partner_hcp", "partner_points")
+        return fields + (self.ref.depends_on if self.ref is not None else ())
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         suits = None
@@ -437,6 +474,8 @@ class Combined(Constraint):
         if env.situation is None:
             return
         partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
+        if self.count != "hcp" and self.use == "min":     # his points, never below his HCP
+            partner = max(partner, env.situation.partner_points[0])
         low = None if self.low is None else max(0, self.low - partner)
         high = None if self.high is None else self.high - partner
         if high is not None and high < 0:
@@ -446,6 +485,7 @@ class Combined(Constraint):
             out.tests.append(bounds_expr("f.hcp", low, high))
             out.promise.narrow_hcp(low, high)
             return
+        out.exact = False
         if self.count == "points":
             out.tests.append(bounds_expr("f.points", low, high))
         else:
@@ -472,6 +512,53 @@ class PartnerHcp(Constraint):
         shown_low, shown_high = env.situation.partner_hcp
         if (self.low is not None and shown_low < self.low) or \
                 (self.high is not None and shown_high > self.high):
+            out.impossible = True
+
+
+@dataclass(frozen=True)
+class PartnerShown(Constraint):
+    """What partner has shown (bidding.engine.inference): his HCP, points or length in a
+    suit lie within min..max (like `PartnerHcp`), he showed a balanced (or unbalanced) hand,
+    a stopper in the suit (or denied one). For a set of suits, every suit of it."""
+
+    ref: SuitRef | None = None
+    hcp: tuple[int | None, int | None] = (None, None)
+    points: tuple[int | None, int | None] = (None, None)
+    length: tuple[int | None, int | None] = (None, None)
+    balanced: bool | None = None
+    stopper: bool | None = None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("partner_shown",) + (self.ref.depends_on if self.ref is not None else ())
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        suits = _resolve(self.ref, env, out) if self.ref is not None else ()
+        if suits is None:
+            return
+        words = _suit_words(self.ref, env, suits) if self.ref is not None else ""
+        parts = [range_text(*bounds, unit) for bounds, unit in
+                 ((self.hcp, "HCP"), (self.points, "points"),
+                  (self.length, "cards in " + words)) if bounds != (None, None)]
+        if self.balanced is not None:
+            parts.append("a balanced hand" if self.balanced else "an unbalanced hand")
+        if self.stopper is not None:
+            parts.append(f"{'a' if self.stopper else 'no'} stopper in {words}")
+        out.phrases.append("partner showed " + ", ".join(parts))
+        if env.situation is None:
+            return
+        shown = env.situation.partner_shown
+        picture = shown.picture if shown is not None else UNKNOWN_PICTURE
+        wanted = [(HCP, self.hcp), (POINTS, self.points)]
+        wanted += [(LENGTH + suit, self.length) for suit in suits]
+        for dim, (low, high) in wanted:
+            shown_low, shown_high = picture[dim]
+            if (low is not None and shown_low < low) or (high is not None and shown_high > high):
+                out.impossible = True
+                return
+        flags = [(BALANCED, self.balanced)] + [(STOPPER + suit, self.stopper) for suit in suits]
+        if any(flag is not None and picture[dim] != (int(flag), int(flag))
+               for dim, flag in flags):
             out.impossible = True
 
 
@@ -510,12 +597,14 @@ class Fit(Constraint):
                 mine[suit] = (low, high)
         tests = {suit: bounds_expr(f"f.length[{suit}]", *bounds) for suit, bounds in mine.items()}
         if self.ref.is_hand_dependent:
+            out.exact = False
             out.tests.append("(" + " or ".join(f"({longest_test(s, suits)} and {tests[s]})"
                                                for s in tests) + ")" if tests else "False")
         elif self.any_of and len(suits) != 1:
             if not tests:
                 out.impossible = True
                 return
+            out.exact = False
             out.tests.append("(" + " or ".join(tests.values()) + ")")
         elif len(tests) < len(suits):
             out.impossible = True           # partner has already shown more than the fit
@@ -614,6 +703,8 @@ class Condition(Constraint):
     predicate: Callable[[Hand], bool]
     description: str
     name: str = field(init=False)
+    bounds: tuple[Term, ...] = field(init=False)     # ranges the expression states
+    exact: bool = field(init=False)                 # ... and nothing else
 
     def __post_init__(self) -> None:
         name = _CONDITION_NAMES.get(self.predicate)
@@ -621,10 +712,17 @@ class Condition(Constraint):
             name = _CONDITION_NAMES[self.predicate] = f"_condition_{len(_CONDITION_NAMES)}"
             PREDICATE_NAMESPACE[name] = _guarded(self.predicate, self.text)
         object.__setattr__(self, "name", name)
+        expr = getattr(self.predicate, "expr", None)    # a dealer HandCondition has its tree
+        bounds, exact = condition_terms(expr) if expr is not None else ((), False)
+        object.__setattr__(self, "bounds", bounds)
+        object.__setattr__(self, "exact", exact)
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.tests.append(f"{self.name}(f.hand)")
         out.phrases.append(self.description)
+        for dim, low, high in self.bounds:
+            out.promise.narrow(dim, low, high)
+        out.exact = out.exact and self.exact
 
 
 # --- hand types and predicates --------------------------------------------------------------

@@ -1,9 +1,10 @@
 """What each call of an auction showed, from the same rule sets the robots bid with.
 
-For every player the ranges shown so far are kept (HCP and length per suit, the suits shown,
-passed hand), so later rules can use them ("partner showed 15-17") and humans can ask
-"what does 2D mean?". A call's promise is the union over all rules that make it; each call
-narrows what its player showed before.
+For every player the ranges shown so far are kept (HCP, points and length per suit, balanced,
+stoppers, aces and kings, the suits shown, passed hand), so later rules can use them
+("partner showed 15-17") and humans can ask "what does 2D mean?". A call's promise is the
+union over all rules that make it; each call narrows what its player showed before, and
+denies the earlier rules of its rule set where that is a range (bidding.engine.inference).
 """
 from __future__ import annotations
 
@@ -12,53 +13,81 @@ from typing import NamedTuple
 from bidding.model.auction import Auction
 from bidding.model.calls import Call
 from bidding.model.cards import Seat
-from bidding.engine.constraints import Promise, range_text
-from bidding.engine.handfacts import MAX_HCP, UNKNOWN_HCP, UNKNOWN_LENGTH
-from bidding.model.cards import SUIT_NAMES
+from bidding.engine.constraints import Promise
+from bidding.engine.handfacts import UNKNOWN_HCP, UNKNOWN_LENGTH
+from bidding.engine.inference import (ACES, BALANCED, HCP, KINGS, LENGTH, POINTS, STOPPER,
+                                      UNKNOWN_PICTURE, Term, deny, intersected, term_text)
 from bidding.engine.rules import Rule
 
 
 class Shown(NamedTuple):
-    """What one player has shown so far (a tuple: thousands are made per second)."""
+    """What one player has shown so far (a tuple: thousands are made per second): HCP,
+    points and length ranges, balanced or not, stoppers shown or denied, aces and kings,
+    with what his calls denied by priority folded in (bidding.engine.inference)."""
 
     hcp: tuple[int, int] = UNKNOWN_HCP
     lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4
     suits: tuple[int, ...] = ()                 # in the order shown
     bid_levels: tuple[int, ...] = (0,) * 5      # last level bid in each strain
     passed: bool = False                        # passed before anyone bid
+    points: tuple[int, int] = UNKNOWN_PICTURE[POINTS]
+    balanced: bool | None = None                # None: not shown either way
+    stoppers: tuple[bool | None, ...] = (None,) * 4     # by suit: shown, denied or unknown
+    aces: tuple[int, int] = UNKNOWN_PICTURE[ACES]
+    kings: tuple[int, int] = UNKNOWN_PICTURE[KINGS]
+
+    @property
+    def picture(self) -> tuple[tuple[int, int], ...]:
+        """The ranges as one flat tuple, indexed as in bidding.engine.inference."""
+        return (self.hcp, self.points) + tuple(self.lengths) + (_FLAG_RANGE[self.balanced],) \
+            + tuple([_FLAG_RANGE[s] for s in self.stoppers]) + (self.aces, self.kings)
+
+    def _with_picture(self, dims) -> "Shown":
+        return self._replace(hcp=dims[HCP], points=dims[POINTS],
+                             lengths=tuple(dims[LENGTH:LENGTH + 4]),
+                             balanced=_RANGE_FLAG[dims[BALANCED]],
+                             stoppers=tuple([_RANGE_FLAG[d] for d in dims[STOPPER:STOPPER + 4]]),
+                             aces=dims[ACES], kings=dims[KINGS])
 
     def after(self, call: Call, promise: Promise | None, suits: tuple[int, ...],
               passed: bool) -> "Shown":
         """What the player has shown once `call` is made with this promise and suits;
         each range intersects the old one, and where they contradict the newer call wins."""
-        hcp, lengths = self.hcp, self.lengths
+        shown = self
         if promise is not None and not promise.is_trivial:
-            hcp = _intersect(hcp, promise.hcp)
-            lengths = tuple([_intersect(old, new)
-                             for old, new in zip(lengths, promise.lengths)])
+            shown = self._with_picture(intersected(self.picture, promise.terms))
         levels = self.bid_levels
         if call.is_bid:
             levels = levels[:call.strain] + (call.level,) + levels[call.strain + 1:]
-        return Shown(hcp, lengths, self.suits + suits if suits else self.suits, levels,
-                     self.passed or passed)
+        return shown._replace(suits=self.suits + suits if suits else self.suits,
+                              bid_levels=levels, passed=self.passed or passed)
+
+    def denying(self, rules: list[tuple[Call, tuple[Term, ...]]]
+                ) -> tuple["Shown", tuple[str, ...]]:
+        """What the player has shown once the hand did not fit these earlier rules (the
+        terms of one exact hand type each), and the denials in words: "at most 3 hearts
+        (not 2H)"."""
+        picture, found = deny(self.picture, rules)
+        if not found:
+            return self, ()
+        return self._with_picture(picture), tuple(
+            [f"{term_text(term)} (not {call})" for call, term in found])
 
     def text(self) -> str:
-        """'15-17 HCP, 2-4 spades, 4+ hearts', or 'nothing shown'."""
-        parts = []
-        if self.hcp != UNKNOWN_HCP:
-            parts.append(range_text(self.hcp[0] or None,
-                                    self.hcp[1] if self.hcp[1] < MAX_HCP else None, "HCP"))
-        for suit in (3, 2, 1, 0):
-            low, high = self.lengths[suit]
-            if (low, high) != UNKNOWN_LENGTH:
-                parts.append(range_text(low or None, high if high < 13 else None,
-                                        SUIT_NAMES[suit]))
+        """'15-17 HCP, balanced, 4-5 spades, 2-3 hearts, stopper in clubs', or 'nothing
+        shown'."""
+        picture = self.picture
+        implied_points = (self.hcp[0], UNKNOWN_PICTURE[POINTS][1])   # points >= HCP
+        parts = [term_text((dim,) + picture[dim]) for dim in _TEXT_ORDER
+                 if picture[dim] != UNKNOWN_PICTURE[dim]
+                 and not (dim == POINTS and picture[dim] == implied_points)]
         return ", ".join(parts) or "nothing shown"
 
 
-def _intersect(old: tuple[int, int], new: tuple[int, int]) -> tuple[int, int]:
-    low, high = max(old[0], new[0]), min(old[1], new[1])
-    return new if low > high else (low, high)
+_TEXT_ORDER = (HCP, POINTS, BALANCED) + tuple(range(LENGTH + 3, LENGTH - 1, -1)) + \
+    tuple(range(STOPPER, STOPPER + 4)) + (ACES, KINGS)
+_FLAG_RANGE = {None: (0, 1), True: (1, 1), False: (0, 0)}
+_RANGE_FLAG = {(0, 1): None, (1, 1): True, (0, 0): False}
 
 
 class Explanation(NamedTuple):
@@ -77,10 +106,22 @@ class Explanation(NamedTuple):
     rules: tuple[Rule, ...]
     alert: bool
     shown: Shown
+    forcing: str = "no"             # no, yes (one round) or game: what the call obliges
+    forcing_pass: bool = False      # a pass made as a forcing pass
+    denials: tuple[str, ...] = ()   # what the call denied by priority: "at most 3 hearts (not 2H)"
+
+    @property
+    def forcing_text(self) -> str:
+        """'forcing pass', 'forcing to game', 'forcing' (one round), or ''."""
+        if self.forcing_pass:
+            return "forcing pass"
+        return {"game": "forcing to game", "yes": "forcing"}.get(self.forcing, "")
 
     def __str__(self) -> str:
         alert = " (alert)" if self.alert else ""
-        return f"{self.seat.letter} {self.call}{alert}: {self.text}"
+        denials = f"; {', '.join(self.denials)}" if self.denials else ""
+        forcing = f"; {self.forcing_text}" if self.forcing != "no" else ""
+        return f"{self.seat.letter} {self.call}{alert}: {self.text}{denials}{forcing}"
 
 
 SAME_SYSTEM = object()

@@ -3,7 +3,8 @@
 A robot asks its system for the rule set of the auction (memoised), walks it in priority
 order, skips calls that are illegal now (saying so when its hand fitted them) and rules whose
 `condition` fails on its hand (saying why), and passes when nothing fits, or answers
-partner's forcing call with the cheapest natural call.
+a forcing auction (partner's forcing call, our side's game force) with the cheapest
+natural call.
 """
 from __future__ import annotations
 
@@ -113,8 +114,8 @@ class Robot:
                 reasons.append(f"not {rule.call}: the hand does not fit {rule.description} "
                                f"({rule.source})")
         if call is not PASS:
-            reasons.append(f"{call}: partner's call is forcing and no rule fits: "
-                           f"cheapest natural call")
+            reasons.append(f"{call}: the auction is forcing (partner's forcing call or our "
+                           f"game force) and no rule fits: cheapest natural call")
         else:
             reasons.append("pass: no agreement" + ("" if ruleset.rules else
                                                    " (the system defines no call here)"))
@@ -122,11 +123,15 @@ class Robot:
 
 
 def _cheapest_natural(facts: HandFacts, auction: Auction) -> Call:
-    """The cheapest bid in the longest suit (higher-ranking of equals), else in notrump."""
+    """The cheapest bid in the longest suit the opponents have not bid (higher-ranking of
+    equals), else in notrump."""
     length = facts.length
-    longest = max((3, 2, 1, 0), key=lambda suit: length[suit])
+    calls = auction.calls
+    theirs = {calls[i].strain for i in range(len(calls) - 1, -1, -2) if calls[i].is_bid}
+    suits = [suit for suit in (3, 2, 1, 0) if Strain(suit) not in theirs]
     last = auction.last_bid
-    for strain in (Strain(longest), Strain.NOTRUMP):
+    strains = [Strain(max(suits, key=lambda suit: length[suit]))] if suits else []
+    for strain in strains + [Strain.NOTRUMP]:
         level = cheapest_level(strain, last)
         if level <= 7:
             return Call.bid(level, strain)

@@ -35,12 +35,13 @@ class CallTemplateError(BridgeError):
     """Raised by CallTemplate.parse; the loader turns it into a located ConventionError."""
 
 
+_FIRST_BID = 3                  # the Call index of 1C, after PASS, X and XX
 GAME_LEVEL = (5, 5, 4, 4, 3)
 """The level of game by strain (Strain order: clubs, diamonds, hearts, spades, notrump)."""
 
 
 _TEMPLATE = re.compile(r"^(?:(?P<level>[1-7])\((?P<levelref>[^()]+)\)"
-                       r"|(?P<func>cheapest|jump|raise|cue|game)(?:\((?P<args>[^()]*)\))?"
+                       r"|(?P<func>cheapest|jump|raise|cue|game|step)(?:\((?P<args>[^()]*)\))?"
                        r"|(?P<short>new|jumpnew))$")
 
 
@@ -49,11 +50,12 @@ class CallTemplate:
     """The `bid` of an action: an absolute call, or a call computed from the auction."""
 
     text: str
-    form: str                       # absolute, level, cheapest, jump, raise, cue, game
+    form: str                       # absolute, level, cheapest, jump, raise, cue, game, step
     call: Call | None = None
     level: int = 0
     steps: int = 0
     ref: SuitRef | None = None      # None with a relative form means notrump
+    skip_nt: bool = False           # step: notrump bids are not counted
 
     @classmethod
     def parse(cls, text: str) -> "CallTemplate":
@@ -67,7 +69,7 @@ class CallTemplate:
             raise CallTemplateError(
                 f"cannot read call {text!r}: expected PASS, X, XX, 1C..7NT, or a relative "
                 f"form such as raise(1), cheapest(unbid), jump(S), cue, game(partner), "
-                f"4(agreed)")
+                f"4(agreed), step(1)")
         if match["level"]:
             return cls(text, "level", level=int(match["level"]),
                        ref=_strain_ref(match["levelref"], text))
@@ -77,6 +79,8 @@ class CallTemplate:
         func, args = match["func"], [a for a in (match["args"] or "").split(",") if a]
         if func == "raise":
             return cls._parse_raise(text, args)
+        if func == "step":
+            return cls._parse_step(text, args)
         if func == "cue":
             ref = _strain_ref(args[0] if args else "their", text)
             if len(args) > 1 or ref is None:
@@ -105,6 +109,17 @@ class CallTemplate:
                 raise CallTemplateError(f"call {text!r}: raise needs a suit, not notrump")
         return cls(text, "raise", steps=steps, ref=ref)
 
+    @classmethod
+    def _parse_step(cls, text: str, args: list[str]) -> "CallTemplate":
+        """`step(N)`: the N-th bid above the last one; `step(N,skip-nt)` skips notrump."""
+        if not 1 <= len(args) <= 2 or (len(args) == 2 and args[1] != "skip-nt"):
+            raise CallTemplateError(f"call {text!r}: step takes a number of steps and "
+                                    f"optionally skip-nt, e.g. step(2) or step(2,skip-nt)")
+        if not args[0].isdigit() or not 1 <= int(args[0]) <= 34:
+            raise CallTemplateError(f"call {text!r}: {args[0]!r} is not a number of steps "
+                                    f"(1-34)")
+        return cls(text, "step", steps=int(args[0]), skip_nt=len(args) == 2)
+
     @property
     def is_relative(self) -> bool:
         return self.form != "absolute"
@@ -127,10 +142,13 @@ class CallTemplate:
         The extra test is set for hand-dependent suits (`longest`): it holds when this
         suit is the one the hand chooses.
         """
-        if self.call is not None:
-            strain = self.call.strain
+        if self.call is not None or self.form == "step":
+            call = self.call or self._step(situation.last_bid_index)
+            if call is None:
+                return []
+            strain = call.strain
             suit = int(strain) if strain is not None and strain is not Strain.NOTRUMP else None
-            return [(self.call, suit, None)]
+            return [(call, suit, None)]
         strains = (4,) if self.ref is None else self.ref.candidates(situation, None)
         found = []
         for strain in strains:
@@ -142,6 +160,18 @@ class CallTemplate:
                 found.append((call, None if strain == 4 else strain, test))
         found.sort(key=lambda item: item[0].index)
         return found
+
+    def _step(self, last_bid_index: int) -> Call | None:
+        """The `steps`-th bid above the last bid (notrump not counted with skip-nt), or
+        None above 7NT."""
+        count = 0
+        for index in range(max(last_bid_index, _FIRST_BID - 1) + 1, len(CALLS)):
+            if self.skip_nt and CALLS[index].strain is Strain.NOTRUMP:
+                continue
+            count += 1
+            if count == self.steps:
+                return CALLS[index]
+        return None
 
     def _level(self, strain: int, situation: Situation) -> int:
         if self.form == "level":
@@ -165,6 +195,8 @@ class CallTemplate:
                 else f"raise by {self.steps} levels"
         if self.form == "cue":
             return "cue-bid"
+        if self.form == "step":
+            return f"step {self.steps}" + (" (notrump skipped)" if self.skip_nt else "")
         if self.form == "game":
             return f"game in {chosen}" if chosen else "game"
         new = _NEW_SUIT.get(ref.word) if ref is not None else None
@@ -205,7 +237,7 @@ class OverError(BridgeError):
     """Raised by parse_over; the loader turns it into a located ConventionError."""
 
 
-_BIDS = range(3, 38)
+_BIDS = range(_FIRST_BID, len(CALLS))
 _CLASSES = {
     "bid": lambda c: True,
     "suit": lambda c: c.strain is not Strain.NOTRUMP,
@@ -267,7 +299,10 @@ class Rule:
     promise: Promise
     shows: tuple[int, ...]          # suits this call shows, in the order they count
     alert: bool = False
-    forcing: str = "no"
+    forcing: str = "no"             # no, yes (one round) or game
+    forcing_pass: bool = False      # a pass allowed when forced: partner's RHO bid
+    exact_types: tuple = ()         # per hand type, its ranges as terms when they are all it
+                                    # tests, else None: what not fitting it denies
 
     @cached_property
     def reason(self) -> str:
@@ -294,7 +329,9 @@ class RuleSet:
 
     `status` says where they came from: `root` (openings, overcalls, balancing), `sequence`
     (the continuations reached), `fallback` (off the tree: the system's fallback layer) or
-    `none` (nothing agreed). `forced` is set when partner's forcing call must be answered.
+    `none` (nothing agreed). `forced` is set when the player may not pass (partner's
+    one-round force with the right-hand opponent passing, or our side's game force): pass
+    rules are then illegal, except forcing passes over an opponent's call.
     """
 
     __slots__ = ("rules", "illegal", "status", "forced", "_describe", "_situation")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 from bidding.engine.handfacts import ALL_SUITS, UNKNOWN_HCP, UNKNOWN_LENGTH
+from bidding.engine.inference import POINTS, UNKNOWN_PICTURE
 from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 
@@ -32,7 +33,9 @@ class Situation(NamedTuple):
     partner_hcp: tuple[int, int] = UNKNOWN_HCP
     unbid: tuple[int, ...] = ALL_SUITS                        # suits nobody has shown
     partner_lengths: tuple[tuple[int, int], ...] = (UNKNOWN_LENGTH,) * 4  # shown, by suit
-    forced: bool = False              # partner's last call was forcing and RHO passed
+    forced: bool = False              # the player may not pass (bidding.engine.system)
+    partner_points: tuple[int, int] = UNKNOWN_PICTURE[POINTS]
+    partner_shown: object = None      # all partner showed: a Shown (its .picture), or None
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,

@@ -303,14 +303,16 @@ class BiddingSystem:
 class _State:
     """Everything known after one auction prefix (players indexed from the dealer)."""
 
-    __slots__ = ("positions", "players", "events", "forcing", "explanations", "last_bid",
-                 "ruleset")
+    __slots__ = ("positions", "players", "events", "forcing", "game_forcing", "explanations",
+                 "last_bid", "ruleset")
 
-    def __init__(self, positions, players, events, forcing, explanations, last_bid) -> None:
+    def __init__(self, positions, players, events, forcing, game_forcing, explanations,
+                 last_bid) -> None:
         self.positions = positions          # per side: None (not started) or tuple of Nodes
         self.players = players              # per player: Shown
         self.events = events                # (player, suit) in the order suits were shown
         self.forcing = forcing              # per player: forcing value of the last call
+        self.game_forcing = game_forcing    # per side: a game force made and game not reached
         self.explanations = explanations    # one per call so far
         self.last_bid = last_bid            # position of the last bid in the history, or -1
         self.ruleset: RuleSet | None = None
@@ -325,7 +327,7 @@ class Interpreter:
         self._states: dict[tuple[int, ...], _State] = {}
 
     def _initial(self) -> _State:
-        return _State((None, None), (Shown(),) * 4, (), ("no",) * 4, (), -1)
+        return _State((None, None), (Shown(),) * 4, (), ("no",) * 4, (False, False), (), -1)
 
     def state(self, history: tuple[int, ...]) -> _State:
         state = self._states.get(history)
@@ -377,8 +379,9 @@ class Interpreter:
             for rule in matched[1:]:
                 promise = promise.union(rule.promise)
             suits = tuple(s for s in matched[0].shows if all(s in r.shows for r in matched))
-            forcing = "yes" if any(r.forcing == "yes" for r in matched) else \
-                "game" if any(r.forcing == "game" for r in matched) else "no"
+            # forcing to game only if every rule making the call is; else one round if any is
+            forcing = "game" if all(r.forcing == "game" for r in matched) else \
+                "yes" if any(r.forcing != "no" for r in matched) else "no"
             texts = list(dict.fromkeys(r.description for r in matched))
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
         else:
@@ -388,6 +391,11 @@ class Interpreter:
             status, text = self._unexplained(call, suits, self.systems[side] is None)
         shown = state.players[player].after(call, promise, suits,
                                             call is PASS and state.last_bid < 0)
+        denials = ()
+        if matched or call is PASS:
+            denied = _denied(ruleset, call)
+            if denied:
+                shown, denials = shown.denying(denied)
         players = state.players[:player] + (shown,) + state.players[player + 1:]
         events = state.events + tuple([(player, s) for s in suits]) if suits else state.events
         positions = (new_position, state.positions[1]) if side == 0 else \
@@ -395,8 +403,11 @@ class Interpreter:
         forcing_by_player = state.forcing[:player] + (forcing,) + state.forcing[player + 1:]
         # The seat is counted from the dealer here; explanations() turns it into a compass seat.
         explanation = Explanation(len(history), Seat(player), call, status, text,
-                                  tuple(matched), alert, shown)
+                                  tuple(matched), alert, shown, forcing,
+                                  bool(matched) and all(r.forcing_pass for r in matched),
+                                  denials)
         return _State(positions, players, events, forcing_by_player,
+                      _game_forcing(state.game_forcing, side, call, forcing),
                       state.explanations + (explanation,),
                       len(history) if call.is_bid else state.last_bid)
 
@@ -428,13 +439,17 @@ class Interpreter:
                 nodes = [n for n in system.fallback if rho in n.over]
                 status = "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
-        forced = self._forced(state, history)
+        legality = _Legality(history, state.last_bid)
+        game_forced = self._game_forced(state, history, legality)
+        forced = game_forced or self._forced_one_round(state, history)
         situation = self._situation(state, history, forced)
         rules = tuple([rule for node in nodes for rule in node.rules(situation)])
-        legality = _Legality(history, state.last_bid)
         last_bid = legality.last_bid
         illegal = tuple([None if rule.call.index > last_bid else legality.why_illegal(rule.call)
                          for rule in rules])
+        if game_forced:
+            illegal = tuple([_forced_pass(rule, history) if rule.call is PASS else reason
+                             for rule, reason in zip(rules, illegal)])
         return RuleSet(rules, illegal, status, describe, forced)
 
     @staticmethod
@@ -448,17 +463,21 @@ class Interpreter:
         return (system.root_candidates(situation, over), "root",
                 lambda: f"{_ROOT_WORDS[situation]} {CALLS[over]}")
 
-    def _forced(self, state: _State, history: tuple[int, ...]) -> bool:
-        """Partner's last call was forcing and the right-hand opponent passed."""
-        if len(history) < 2 or history[-1] != _PASS_INDEX:
-            return False
-        forcing = state.forcing[(len(history) + 2) % 4]
-        if forcing == "yes":
-            return True
-        if forcing == "game":
-            last = CALLS[history[state.last_bid]] if state.last_bid >= 0 else None
-            return last is None or last.level < GAME_LEVEL[last.strain]
-        return False
+    @staticmethod
+    def _game_forced(state: _State, history: tuple[int, ...], legality: "_Legality") -> bool:
+        """Our side's game force holds: game not reached and the opponents' contract not
+        doubled by us. Pass rules are then illegal, except forcing passes."""
+        return state.game_forcing[len(history) % 2] and not (not legality.ours
+                                                              and legality.doubled)
+
+    @staticmethod
+    def _forced_one_round(state: _State, history: tuple[int, ...]) -> bool:
+        """Partner's last call was forcing for one round and the right-hand opponent passed
+        (over a call of his the round is over: partner will speak again). The author's own
+        pass rules stay allowed (a penalty pass of a takeout double); only a pass without
+        agreement is replaced by the cheapest natural call."""
+        return len(history) >= 2 and history[-1] == _PASS_INDEX and \
+            state.forcing[(len(history) + 2) % 4] == "yes"
 
     def _situation(self, state: _State, history: tuple[int, ...], forced: bool) -> Situation:
         me = len(history) % 4
@@ -478,7 +497,41 @@ class Interpreter:
             agreed, partner.bid_levels,
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
-            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced)
+            tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
+            partner.points, partner)
+
+
+def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
+    """The exact hand types of the legal rules before the first rule making `call`: the
+    hand fitted none of them (a robot takes the first rule it fits)."""
+    denied = []
+    for rule, illegal in zip(ruleset.rules, ruleset.illegal):
+        if rule.call is call:
+            break
+        if illegal is None:
+            denied += [(rule.call, terms) for terms in rule.exact_types if terms]
+    return denied
+
+
+def _game_forcing(before: tuple[bool, bool], side: int, call: Call,
+                  forcing: str) -> tuple[bool, bool]:
+    """Each side's game force after `call`: a game bid (anyone's) ends both, a game-forcing
+    call below game starts its side's."""
+    if call.is_bid and call.level >= GAME_LEVEL[call.strain]:
+        return (False, False)
+    if forcing == "game" and not before[side]:
+        return (True, before[1]) if side == 0 else (before[0], True)
+    return before
+
+
+def _forced_pass(rule: Rule, history: tuple[int, ...]) -> str | None:
+    """Why a pass is illegal for a forced player; a forcing pass is allowed over an
+    opponent's call (partner then speaks again)."""
+    if rule.forcing_pass and history[-1] != _PASS_INDEX:
+        return None
+    if rule.forcing_pass:
+        return "a forcing pass needs an opponent's call to pass over"
+    return "our side is forced: a pass here is not a forcing pass"
 
 
 def _natural_jump_shift(state: _State, history: tuple[int, ...], player: int, call: Call,
@@ -566,7 +619,7 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
             continue
         env = RuleEnv(situation, this)
         if spec.handtypes is None:
-            alternatives, phrases, promise = [[]], ["any hand"], Promise()
+            alternatives, phrases, promise, exact = [[]], ["any hand"], Promise(), ((),)
         else:
             resolved = [t.resolve(env) for t in spec.handtypes]
             possible = [r for r in resolved if not r.impossible]
@@ -577,9 +630,11 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
             promise = possible[0].promise if possible else Promise()
             for other in possible[1:]:
                 promise = promise.union(other.promise)
+            exact = tuple([r.promise.terms if r.exact else None for r in possible])
         if extra_test:
             alternatives = [tests + [extra_test] for tests in alternatives]
             promise = promise.narrowed_length(this, _LONGEST_SUIT_MIN)
+            exact = ()
         description = "; or ".join(phrases)
         call_phrase = spec.call.phrase()
         if call_phrase:
@@ -588,7 +643,8 @@ def _make_rules(node: Node, situation: Situation) -> list[Rule]:
             description = f"{spec.meaning}: {description}"
         rules.append(Rule(call, compile_predicate(alternatives), description, spec.source,
                           spec.kind, node.convention, node, promise,
-                          _shows(spec, call, this, promise, situation), spec.alert, spec.forcing))
+                          _shows(spec, call, this, promise, situation), spec.alert, spec.forcing,
+                          spec.forcing_pass, exact))
     return rules
 
 

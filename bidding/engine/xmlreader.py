@@ -15,11 +15,13 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
+from bidding.model.calls import PASS
 from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
 from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
-                                        Forced, HandType, Longest, PartnerHcp, PassedHand, SeatIn,
+                                        Forced, HandType, Longest, PartnerHcp, PartnerShown,
+                                        PassedHand, SeatIn,
                                         ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
                                         Vulnerable)
 from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
@@ -99,6 +101,7 @@ class ActionSpec:
     shows: tuple[SuitRef, ...] | None = None
     over_text: str | None = None                # as written; None when defaulted
     levels: frozenset[int] | None = None        # the bid must be at one of these levels
+    forcing_pass: bool = False                  # a pass allowed when forced (a forcing pass)
 
     def heading(self) -> str:
         """Kind, call and the attributes as written: "rebid new, levels 2, forcing"."""
@@ -109,7 +112,9 @@ class ActionSpec:
             parts.append("seats " + "".join(str(seat) for seat in sorted(self.seats)))
         if self.levels:
             parts.append("levels " + "".join(str(level) for level in sorted(self.levels)))
-        if self.forcing != "no":
+        if self.forcing_pass:
+            parts.append("forcing pass")
+        elif self.forcing != "no":
             parts.append("forcing" if self.forcing == "yes" else "game forcing")
         if self.alert:
             parts.append("alert")
@@ -409,7 +414,7 @@ class _Reader:
 
     def action(self, element) -> ActionSpec | None:
         attrs = self.attributes(element, ("bid", "over", "seats", "levels", "meaning", "alert",
-                                          "forcing", "shows"))
+                                          "forcing", "forcingpass", "shows"))
         call = None
         if "bid" not in attrs:
             self.error(element, f"<{element.tag}> needs bid=\"...\" (the call it makes)")
@@ -430,7 +435,14 @@ class _Reader:
         elif forcing in _FALSE:
             forcing = "no"
         if forcing not in FORCING_VALUES:
-            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes or game")
+            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes (or 1) or game")
+        forcing_pass = bool(self.flag(element, "forcingpass", False))
+        if forcing_pass:
+            if call is not None and call.call is not PASS:
+                self.error(element, f"forcingpass= is for a pass (bid=\"PASS\"), not "
+                                    f"{call.text!r}")
+            elif forcing == "no":
+                forcing = "yes"         # partner may not pass a forcing pass out
         handtypes_elements = [c for c in element if c.tag == "handtypes"]
         if len(handtypes_elements) > 1:
             self.error(handtypes_elements[1], f"<{element.tag}> has more than one <handtypes>")
@@ -442,7 +454,8 @@ class _Reader:
         return ActionSpec(element.tag, call, over, self.seats(element, "seats"), handtypes,
                           children, self.source(element), attrs.get("meaning"),
                           bool(self.flag(element, "alert", False)), forcing,
-                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels)
+                          self.shows(element, attrs.get("shows")), attrs.get("over"), levels,
+                          forcing_pass)
 
     def levels(self, element, call: CallTemplate | None) -> frozenset[int] | None:
         """`levels="12"`: the levels the resolved bid may have."""
@@ -551,6 +564,27 @@ class _Reader:
             return None
         return None if ref is None else Fit(line, ref, low, high,
                                             bool(self.flag(element, "any", False)))
+
+    def partner(self, element, line: int):
+        """`<partner hcpmin= suit= min= stopper=.../>`: what partner has shown."""
+        ref = None
+        if element.get("suit") is not None:
+            ref = self.suit_ref(element, "suit")
+            if ref is None:
+                return None
+        length = self.pair(element, "min", "max", 0, 13)
+        stopper = self.flag(element, "stopper", None)
+        if ref is None and (length != (None, None) or stopper is not None):
+            self.error(element, "<partner> min=, max= and stopper= need suit=\"...\"")
+            return None
+        shown = PartnerShown(line, ref, self.pair(element, "hcpmin", "hcpmax", 0, 40),
+                             self.pair(element, "pointsmin", "pointsmax", 0, 60), length,
+                             self.flag(element, "balanced", None), stopper)
+        if shown == PartnerShown(line, ref):
+            self.error(element, "<partner> tests nothing: give hcpmin/hcpmax, pointsmin/"
+                                "pointsmax, suit with min/max or stopper, or balanced")
+            return None
+        return shown
 
     def shown(self, element, line: int):
         side = self.choice(element, "side", SIDES, None)
@@ -717,6 +751,8 @@ _CONSTRAINT_READERS = {
     "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
     "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
     "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
+    "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit", "min", "max", "balanced",
+                 "stopper"), lambda r, e, n: r.partner(e, n)),
     "condition": ((), lambda r, e, n: r.condition(e, n)),
 }
 
