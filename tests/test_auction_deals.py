@@ -77,7 +77,10 @@ def test_the_pictures_become_a_dealer_condition(sayc):
         "hcp(north) >= 10 and hcp(north) <= 21 and hearts(north) >= 5 and "
         "hcp(east) >= 10 and hcp(east) <= 16 and clubs(east) >= 5 and "
         "hcp(south) >= 8 and spades(south) >= 4")
-    assert picture_condition(shown_by_seat(Auction.parse("P"), sayc)) == "1"
+    # An opening pass denies the strong 2C (22+ HCP), the one earlier rule it differs from
+    # in one range only.
+    assert picture_condition(shown_by_seat(Auction.parse("P"), sayc)) == "hcp(north) <= 21"
+    assert picture_condition({}) == "1"
 
 
 def test_a_call_no_rule_makes_is_refused_at_once(sayc):
@@ -86,14 +89,18 @@ def test_a_call_no_rule_makes_is_refused_at_once(sayc):
         deals_for_auction(Auction.parse("1NT P P 7C"), sayc, seed=1)
 
 
+NOTRUMP_OPENER = ("hcp(north) >= 15 and hcp(north) <= 17 and "
+                  "shape(north, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)")
+
+
 def test_a_call_the_robots_never_make_names_the_first_call_that_failed(sayc):
     with pytest.raises(AuctionNotFound) as raised:
-        deals_for_auction(Auction.parse("P"), sayc, seed=1, condition="hcp(north) >= 23",
+        deals_for_auction(Auction.parse("P"), sayc, seed=1, condition=NOTRUMP_OPENER,
                           budget=Budget(dealt=50_000))
     message = str(raised.value)
     assert message.startswith("no deal found in 50,000 dealt")
     assert ("the first call that failed was P as North's first call (dealer) (call 1); "
-            "the robots called 2C") in message
+            "the robots called 1NT") in message
 
 
 def test_pictures_no_deal_meets_are_reported(sayc):

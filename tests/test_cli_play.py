@@ -123,7 +123,9 @@ def test_deal_for_an_impossible_auction_says_which_call(capsys):
     assert capsys.readouterr().err == ("error: SAYC never bids 7C for West after 1NT P P: "
                                        "no rule of the system makes it there\n")
     assert cli.main(["deal", "--auction", "P", "--system", "SAYC", "--seed", "1",
-                     "-c", "hcp(north) >= 23", "--tries", "20000"]) == 1
+                     "-c", "hcp(north) >= 15 and hcp(north) <= 17 and "
+                     "shape(north, any 4333 + any 4432 + any 5332 - 5xxx - x5xx)",
+                     "--tries", "20000"]) == 1
     assert "the first call that failed was P" in capsys.readouterr().err
 
 

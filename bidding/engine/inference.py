@@ -144,8 +144,8 @@ def condition_terms(expr) -> tuple[tuple[Term, ...], bool]:
     pending = [expr]
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.Binary) and node.op == "&&":
-            pending += [node.right, node.left]
+        if isinstance(node, ast.Chain) and node.ops[0] == "&&":
+            pending += reversed(node.operands)
             continue
         term = _comparison_term(node)
         if term is None:
@@ -156,9 +156,9 @@ def condition_terms(expr) -> tuple[tuple[Term, ...], bool]:
 
 
 def _comparison_term(node) -> Term | None:
-    if not (isinstance(node, ast.Binary) and node.op in _FLIPPED):
+    if not (isinstance(node, ast.Chain) and len(node.ops) == 1 and node.ops[0] in _FLIPPED):
         return None
-    left, op, right = node.left, node.op, node.right
+    (left, right), op = node.operands, node.ops[0]
     if isinstance(left, ast.Number):
         left, op, right = right, _FLIPPED[op], left
     if not isinstance(right, ast.Number):
