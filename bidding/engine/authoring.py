@@ -13,7 +13,8 @@ from lxml import etree
 from bidding.engine.checks import check_trees
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
-                                      collection_paused, parse_file, read_xml, safe_parser, write_checked)
+                                      collection_paused, parse_file, read_xml, safe_parser,
+                                      write_checked)
 from bidding.engine.system import BiddingSystem, Node, system_named
 from bidding.model.auction import Auction
 from bidding.model.errors import AuctionError
