@@ -409,7 +409,8 @@ class _Reader:
             return None
         digits = text.replace(",", "").replace(" ", "")
         if not digits or any(ch not in "1234" for ch in digits):
-            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use seat digits 1-4, e.g. 123")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use seat digits 1-4, "
+                                f"e.g. 123")
             return None
         return frozenset(int(ch) for ch in digits)
 
@@ -510,8 +511,8 @@ class _Reader:
         levels = frozenset(int(ch) for ch in digits)
         fixed = call.call if call is not None else None
         if fixed is not None and not (fixed.is_bid and fixed.level in levels):
-            self.error(element, f"levels={quoted(text)} excludes the call {fixed}: the action would "
-                                f"never apply (levels= is for relative bids such as new)")
+            self.error(element, f"levels={quoted(text)} excludes the call {fixed}: the action "
+                                f"would never apply (levels= is for relative bids such as new)")
         return levels
 
     def shows(self, element, text: str | None) -> tuple[SuitRef, ...] | None:
