@@ -13,7 +13,8 @@ from lxml import etree
 from bidding.engine.checks import check_trees
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
-                                      parse_file, read_xml, safe_parser, write_checked)
+                                      collection_paused, parse_file, read_xml, safe_parser,
+                                      write_checked)
 from bidding.engine.system import BiddingSystem, Node, system_named
 from bidding.model.auction import Auction
 from bidding.model.errors import AuctionError
@@ -21,19 +22,26 @@ from bidding.model.errors import AuctionError
 def validate(files: Iterable[Path | str], directories: Iterable[Path | str] = (),
              builtin: bool = True) -> list[Problem]:
     """Every error and warning in `files`, including inclusions that cannot be resolved
-    against the library (repository directories, `directories`, and the files themselves)."""
-    files = [Path(f) for f in files]
+    against the library (repository directories, `directories`, and the files themselves).
+    Each file is parsed once."""
+    with collection_paused():
+        return _validate([Path(f) for f in files], directories, builtin)
+
+
+def _validate(files: list[Path], directories: Iterable[Path | str],
+              builtin: bool) -> list[Problem]:
     problems: list[Problem] = []
     specs = []
+    parsed = {}
     for path in files:
-        spec, found = parse_file(path)
+        spec, found = parsed[path.resolve()] = parse_file(path)
         problems += found
         if spec is not None:
             specs.append(spec)
     if any(not p.warning for p in problems):
         return _sorted(problems)
     try:
-        library = ConventionLibrary(directories, builtin=builtin, files=files)
+        library = ConventionLibrary(directories, builtin=builtin, files=files, parsed=parsed)
     except ConventionError as error:
         return _sorted(problems + error.problems)
     checked_files = {str(path.resolve()) for path in files}

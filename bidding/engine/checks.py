@@ -151,28 +151,38 @@ class _Checker:
         return []
 
     def _siblings(self) -> list[Problem]:
-        """Shadowed and conflicting actions among the siblings of every list of the trees."""
-        containing: dict[int, list[tuple]] = {}
-        for siblings, _ in self.lists:
-            for spec in siblings:
-                containing.setdefault(id(spec), []).append(siblings)
+        """Shadowed and conflicting actions among the siblings of every list of the trees.
+        Only siblings making the same call are compared, and positions are looked up in a
+        table: a list of thousands of actions costs no more than its size."""
+        positions: dict[int, dict[int, int]] = {}       # by list: first position of each spec
+        containing: dict[int, list[dict[int, int]]] = {}
+        for siblings, _ in dict.fromkeys(self.lists):
+            if id(siblings) in positions:
+                continue
+            first = positions[id(siblings)] = {}
+            for index, spec in enumerate(siblings):
+                first.setdefault(id(spec), index)
+            for spec_id in first:
+                containing.setdefault(spec_id, []).append(first)
         found = []
         for siblings, at_root in dict.fromkeys(self.lists):
-            for later_index, later in enumerate(siblings):
-                for earlier in siblings[:later_index]:
+            by_call: dict[object, list[ActionSpec]] = {}
+            for later in siblings:
+                earlier_same_call = by_call.setdefault(_call_key(later), [])
+                for earlier in earlier_same_call:
                     problem = _compare(earlier, later, at_root,
                                        all(_precedes(earlier, later, other)
                                            for other in containing[id(later)]))
                     if problem is not None:
                         found.append(problem)
                         break
+                earlier_same_call.append(later)
         return found
 
 
-def _precedes(earlier, later, siblings: tuple) -> bool:
+def _precedes(earlier, later, first_positions: dict[int, int]) -> bool:
     """`earlier` comes before `later` in this list (so it is tried first wherever both are)."""
-    index = next(i for i, spec in enumerate(siblings) if spec is later)
-    return any(spec is earlier for spec in siblings[:index])
+    return first_positions.get(id(earlier), len(first_positions)) < first_positions[id(later)]
 
 
 def _compare(first: ActionSpec, second: ActionSpec, at_root: bool,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from bidding.engine.rules import Source
 from bidding.engine.checks import check_convention
 from bidding.engine.xmlreader import (Convention, ConventionError, Problem, SystemSpec, canonical,
-                                      parse_file)
+                                      collection_paused, parse_file)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BUILTIN_CONVENTIONS = REPO_ROOT / "conventions"
@@ -64,9 +64,11 @@ class ConventionLibrary:
 
     def __init__(self, directories: Iterable[Path | str] = (), builtin: bool = True,
                  files: Iterable[Path | str] = (),
-                 shipped: Iterable[Path] | None = None) -> None:
+                 shipped: Iterable[Path] | None = None,
+                 parsed: Mapping[Path, tuple] | None = None) -> None:
         """`shipped`: where the shipped files are, when not the repository's (a staging
-        copy that checks a save, bidding.engine.drafts)."""
+        copy that checks a save, bidding.engine.drafts). `parsed`: what `parse_file` already
+        returned for some files, by resolved path, so that no file is read twice."""
         shipped_directories = list(shipped) if shipped is not None else \
             [BUILTIN_CONVENTIONS, BUILTIN_SYSTEMS] if builtin else []
         self.directories = shipped_directories + [Path(d) for d in directories]
@@ -78,17 +80,28 @@ class ConventionLibrary:
         self.notices: list[str] = []
         self.compiled_systems: dict[SystemSpec, object] = {}   # bidding.engine.system's cache
         self._includers: dict[str, list[str]] | None = None    # name -> includers' names
-        problems: list[Problem] = []
         paths = [(path, directory in shipped_directories)
                  for directory in self.directories if directory.is_dir()
                  for path in library_files(directory)]
         paths += [(Path(f), False) for f in files]
+        with collection_paused():
+            self._load(paths, parsed or {})
+        for kind, visible in (("convention", self.conventions), ("system", self.systems)):
+            visible.update(self._shipped[kind])
+            visible.update(self._users[kind])
+            self.notices += _shadowing_notices(kind, self._users[kind], self._shipped[kind])
+
+    def _load(self, paths: list[tuple[Path, bool]], parsed: Mapping[Path, tuple]) -> None:
+        """Read (or take from `parsed`) every file; raise all their errors together."""
+        problems: list[Problem] = []
         seen = set()
         for path, shipped in paths:
-            if path.resolve() in seen:
+            resolved = path.resolve()
+            if resolved in seen:
                 continue
-            seen.add(path.resolve())
-            spec, found = parse_file(path)
+            seen.add(resolved)
+            spec, found = parsed[resolved] if resolved in parsed else parse_file(path)
+            found = list(found)
             if isinstance(spec, Convention) and not any(not p.warning for p in found):
                 found += check_convention(spec)     # static checks within the file
             problems += [p for p in found if not p.warning]
@@ -98,10 +111,6 @@ class ConventionLibrary:
                 _add((self._shipped if shipped else self._users)[kind], spec)
         if problems:
             raise ConventionError(problems)
-        for kind, visible in (("convention", self.conventions), ("system", self.systems)):
-            visible.update(self._shipped[kind])
-            visible.update(self._users[kind])
-            self.notices += _shadowing_notices(kind, self._users[kind], self._shipped[kind])
 
     def find_convention(self, name: str, source: Source | None = None) -> Convention:
         return self._find("convention", name, source)

@@ -7,6 +7,8 @@ in docs/convention-format.md.
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -34,6 +36,7 @@ ACTION_KINDS = ROOT_KINDS + (
     "pass", "redouble", "call")
 INCLUDE_TAGS = ("convention", "subconvention")
 FORCING_VALUES = ("no", "yes", "game")
+_LONGEST_MESSAGE = 400
 _TRUE = ("yes", "true", "1", "on")
 _FALSE = ("no", "false", "0", "off")
 
@@ -181,6 +184,19 @@ class SystemSpec:
 
 
 # --- parsing ---------------------------------------------------------------------------------
+@contextmanager
+def collection_paused():
+    """Python's cycle collector off while specs are built: they are acyclic, and its passes
+    over a big file's hundreds of thousands of new objects cost 40% of the time. Nests."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def safe_parser(remove_blank_text: bool = False) -> etree.XMLParser:
     """No entity expansion, no DTD, no network; comments kept for the formatter."""
     return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
@@ -195,14 +211,43 @@ def schema(kind: str) -> etree.RelaxNG:
     return etree.RelaxNG(etree.fromstring(text, safe_parser()))
 
 
+def quoted(text: str, limit: int = 80) -> str:
+    """`text` quoted for a message, cut to about `limit` characters: a message never echoes
+    a whole line of a file."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def read_xml(path: Path, problems: list[Problem]) -> etree._ElementTree | None:
+    """The file's XML tree, or None with a located problem saying why there is none."""
     try:
-        return etree.parse(str(path), safe_parser())
-    except etree.XMLSyntaxError as error:
-        line = error.position[0] if error.position else 1
-        problems.append(Problem(str(path), line, f"not well-formed XML: {error.msg}"))
+        data = path.read_bytes()
+    except IsADirectoryError:
+        problems.append(Problem(str(path), 1, "is a folder, not a convention or system file"))
+        return None
     except OSError as error:
-        problems.append(Problem(str(path), 0, f"cannot read file: {error.strerror or error}"))
+        problems.append(Problem(str(path), 1, f"cannot read file: {error.strerror or error}"))
+        return None
+    if not data.removeprefix(b"\xef\xbb\xbf").strip():
+        problems.append(Problem(str(path), 1, "the file is empty: expected <convention> or "
+                                              "<system>"))
+        return None
+    declaration = data[:data.find(b">") + 1] if data.lstrip().startswith(b"<?xml") else b""
+    if b"encoding" not in declaration:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            problems.append(Problem(str(path), line,
+                                    f"not UTF-8 text (byte 0x{data[error.start]:02X}): save the "
+                                    f"file as UTF-8 or declare its encoding in <?xml ... "
+                                    f"encoding=\"...\"?>"))
+            return None
+    try:
+        return etree.ElementTree(etree.fromstring(data, safe_parser(), base_url=str(path)))
+    except etree.XMLSyntaxError as error:
+        line = max(1, error.position[0] if error.position else 1)
+        message = error.msg if len(error.msg) <= 160 else error.msg[:160] + "..."
+        problems.append(Problem(str(path), line, f"not well-formed XML: {message}"))
     return None
 
 
@@ -216,7 +261,8 @@ def parse_file(path: Path | str) -> tuple[Convention | SystemSpec | None, list[P
     root = tree.getroot()
     reader = _Reader(str(path), problems, is_old_format(root))
     if root.tag == "convention":
-        spec = reader.convention(root)
+        with collection_paused():
+            spec = reader.convention(root)
     elif root.tag == "system":
         spec = reader.system(root)
     else:
@@ -232,15 +278,19 @@ def parse_file(path: Path | str) -> tuple[Convention | SystemSpec | None, list[P
 
 
 def _add_schema_problems(tree, kind: str, file: str, problems: list[Problem]) -> None:
-    """Schema messages for lines the reader found nothing wrong with (its messages are clearer)."""
+    """The schema's messages, when the reader found nothing wrong: its own messages are
+    clearer and located at the element at fault, where libxml's may be at the parent's line
+    or at line 0 (then the root's line is given)."""
     validator = schema(kind)
-    if validator.validate(tree):
+    if validator.validate(tree) or any(not p.warning for p in problems):
         return
-    reported = {p.line for p in problems}
+    reported = set()
     for entry in validator.error_log:
-        if entry.line not in reported:
-            problems.append(Problem(file, entry.line, f"schema: {entry.message}"))
-            reported.add(entry.line)
+        line = entry.line if entry.line and entry.line > 0 else tree.getroot().sourceline or 1
+        if line not in reported:
+            message = entry.message if len(entry.message) <= 160 else entry.message[:160] + "..."
+            problems.append(Problem(file, line, f"schema: {message}"))
+            reported.add(line)
 
 
 def is_old_format(root) -> bool:
@@ -269,18 +319,22 @@ class _Reader:
 
     # -- helpers ---------------------------------------------------------------------------
     def error(self, element, message: str) -> None:
-        self.problems.append(Problem(self.file, element.sourceline or 0, message))
+        """A problem at `element`; a message of another module's error, which may quote a
+        long text, is cut."""
+        if len(message) > _LONGEST_MESSAGE:
+            message = message[:_LONGEST_MESSAGE] + "..."
+        self.problems.append(Problem(self.file, element.sourceline or 1, message))
 
     def source(self, element) -> Source:
-        return Source(self.file, element.sourceline or 0)
+        return Source(self.file, element.sourceline or 1)
 
     def attributes(self, element, allowed: tuple[str, ...]) -> dict[str, str]:
         for name in element.attrib:
             if name not in allowed:
                 hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
-                message = f"unknown attribute {name!r} on <{element.tag}>{hint}"
+                message = f"unknown attribute {quoted(name)} on <{element.tag}>{hint}"
                 if self.old_format:
-                    self.problems.append(Problem(self.file, element.sourceline or 0,
+                    self.problems.append(Problem(self.file, element.sourceline or 1,
                                                  message + " (ignored, as SLAMBidding did)",
                                                  warning=True))
                     self.ignored.append((element, name))
@@ -293,7 +347,7 @@ class _Reader:
         texts = [element.text] + [child.tail for child in element]
         stray = next((t.strip() for t in texts if t and t.strip()), None)
         if stray:
-            self.error(element, f"unexpected text {stray[:30]!r} in <{element.tag}>: "
+            self.error(element, f"unexpected text {quoted(stray, 30)} in <{element.tag}>: "
                                 f"only elements belong here")
         return [child for child in element if isinstance(child.tag, str)]
 
@@ -312,13 +366,13 @@ class _Reader:
             value = float(text.strip()) if halves else int(text.strip())
         except ValueError:
             kind = "a number like 1.5" if halves else "a whole number"
-            self.error(element, f"<{element.tag}> {name}={text!r} is not {kind}")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)} is not {kind}")
             return None
         if halves and (value * 2) != int(value * 2):
-            self.error(element, f"<{element.tag}> {name}={text!r}: use whole or half numbers")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use whole or half numbers")
             return None
         if not low <= value <= high:
-            self.error(element, f"<{element.tag}> {name}={text!r} is outside {low}..{high}")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)} is outside {low}..{high}")
             return None
         return int(value * 2) if halves else int(value)
 
@@ -340,7 +394,7 @@ class _Reader:
             return True
         if key in _FALSE:
             return False
-        self.error(element, f"<{element.tag}> {name}={text!r}: use yes or no")
+        self.error(element, f"<{element.tag}> {name}={quoted(text)}: use yes or no")
         return default
 
     def suit_ref(self, element, name: str, default: str | None = None) -> SuitRef | None:
@@ -360,7 +414,8 @@ class _Reader:
             return None
         digits = text.replace(",", "").replace(" ", "")
         if not digits or any(ch not in "1234" for ch in digits):
-            self.error(element, f"<{element.tag}> {name}={text!r}: use seat digits 1-4, e.g. 123")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use seat digits 1-4, "
+                                f"e.g. 123")
             return None
         return frozenset(int(ch) for ch in digits)
 
@@ -435,7 +490,8 @@ class _Reader:
         elif forcing in _FALSE:
             forcing = "no"
         if forcing not in FORCING_VALUES:
-            self.error(element, f"forcing={attrs['forcing']!r}: use no, yes (or 1) or game")
+            self.error(element,
+                       f"forcing={quoted(attrs['forcing'])}: use no, yes (or 1) or game")
         forcing_pass = bool(self.flag(element, "forcingpass", False))
         if forcing_pass:
             if call is not None and call.call is not PASS:
@@ -464,13 +520,13 @@ class _Reader:
             return None
         digits = text.replace(",", "").replace(" ", "")
         if not digits or any(ch not in "1234567" for ch in digits):
-            self.error(element, f"levels={text!r}: use level digits 1-7, e.g. 12")
+            self.error(element, f"levels={quoted(text)}: use level digits 1-7, e.g. 12")
             return None
         levels = frozenset(int(ch) for ch in digits)
         fixed = call.call if call is not None else None
         if fixed is not None and not (fixed.is_bid and fixed.level in levels):
-            self.error(element, f"levels={text!r} excludes the call {fixed}: the action would "
-                                f"never apply (levels= is for relative bids such as new)")
+            self.error(element, f"levels={quoted(text)} excludes the call {fixed}: the action "
+                                f"would never apply (levels= is for relative bids such as new)")
         return levels
 
     def shows(self, element, text: str | None) -> tuple[SuitRef, ...] | None:
@@ -527,7 +583,7 @@ class _Reader:
         kind = self.choice(element, "kind", tuple(SUIT_KINDS), None) if allow_any else None
         if kind is not None and ref.is_fixed and \
                 ref.candidates(None, None)[0] not in SUIT_KINDS[kind]:
-            self.error(element, f"<{element.tag}> ref={ref.word!r} is never a {kind}")
+            self.error(element, f"<{element.tag}> ref={quoted(ref.word)} is never a {kind}")
             return None
         return SuitHolding(line, ref, low, high, honours, controls, any_of, kind)
 
@@ -538,7 +594,7 @@ class _Reader:
             return default
         word = text.strip().lower()
         if word not in values:
-            self.error(element, f"<{element.tag}> {name}={text!r}: use {', '.join(values)}")
+            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use {', '.join(values)}")
             return default
         return word
 
@@ -694,15 +750,19 @@ def compiled_condition(text: str) -> tuple[Callable, str] | str:
         compiled = compile_hand_condition(text, "<condition>")
     except ValueError as error:
         return str(error)
+    except RecursionError:
+        return f"<condition> {quoted(text)} is nested too deeply for the dealer module"
     except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
-        return (f"<condition> {text!r} could not be compiled: the dealer module failed with "
-                f"{type(error).__name__}: {error}")
+        return (f"<condition> {quoted(text)} could not be compiled: an internal error of the "
+                f"dealer module ({type(error).__name__}: {error})")
     for hand in PROBE_HANDS:
         try:
             compiled(hand)
+        except RecursionError:
+            return f"<condition> {quoted(text)} is nested too deeply to evaluate"
         except Exception as error:  # noqa: BLE001 - reported with the file and line
-            return (f"<condition> {text!r} fails on the hand {hand}: {error}; guard it, e.g. "
-                    f"`spades > 0 and hcp / spades >= 3`")
+            return (f"<condition> {quoted(text)} fails on the hand {hand}: {error}; guard it, "
+                    f"e.g. `spades > 0 and hcp / spades >= 3`")
     return compiled, getattr(compiled, "describe", lambda: text)()
 
 
