@@ -69,3 +69,17 @@ def test_a_shipped_system_and_convention_are_copied_for_the_user(tmp_path):
     assert str(Robot(shipped).choose(hand, auction).call) == "2C"
     later = Robot(mine).choose(Hand.parse("KJ72.Q984.52.A73"), Auction.parse("1NT P 2C P 2H P"))
     assert "my-sayc-stayman.conv" in str(later.rule.source)
+
+
+def test_the_editor_writes_step_calls_forcing_passes_and_partner_tests(tmp_path):
+    session = Session(tmp_path)
+    session.run("n", "Relay", "", "",
+                "add", "open", "1C", "", "", "", "y", "16+", "", "", "", "", "", "",
+                "add 1", "respond", "step(1)", "", "", "y", "", "", "", "", "", "", "",
+                "add 1.1", "rebid", "PASS", "", "", "n",
+                "edit 1.1.1", "", "", "", "", "", "n", "", "", "y",
+                "hands 1.1", "e", "1", "a", "partner", "16", "", "", "", "", "", "", "yes", "",
+                "d", "d", "save", "q")
+    xml = (session.user / "relay.conv").read_text()
+    for written in ('bid="step(1)"', 'forcingpass="yes"', '<partner hcpmin="16" balanced="yes"/>'):
+        assert written in xml, written

@@ -40,7 +40,8 @@ ROOT_KIND_HELP = {"open": "starts a sequence when nobody has bid yet",
                   "double": "a double in the direct seat after their opening",
                   "balance": "starts a sequence in the pass-out seat"}
 CALL_HELP = ("The call: PASS, X, XX, 1C ... 7NT, or a relative form: raise(1), "
-             "cheapest(unbid), jump(S), cue, new, 4(agreed) ... (docs/convention-format.md).")
+             "cheapest(unbid), jump(S), cue, new, 4(agreed), step(1), step(2,skip-nt) ... "
+             "(docs/convention-format.md).")
 OVER_HELP = ("What the right-hand opponent called just before: PASS (the default), X, a bid "
              "such as 1H, all (any call), bid (any bid), 1suit, major, 1C-2S, or a comma list.")
 CONDITION_HELP = ("Anything else about the hand in dealer's language, compass left out: "
@@ -613,6 +614,10 @@ class ConventionEditor(Editor):
                               "Default: a natural suit bid shows its suit."),
         }
         values["forcing"] = "" if values["forcing"] == "no" else values["forcing"]
+        values["forcingpass"] = "yes" if values["bid"].upper() in ("P", "PASS") and \
+            self.terminal.confirm("A forcing pass (allowed while our side is forced to game, "
+                                  "after an opponent's call; partner must then act)?",
+                                  element.get("forcingpass", "no") == "yes") else ""
         self.draft.set_attributes(number, values)
         self.show()
 
@@ -743,6 +748,8 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "passedhand": (("value",), "the bidder has passed"),
     "combined": (_RANGE + ("count", "suit", "use"), "my figure + partner's shown HCP"),
     "partnerhcp": (_RANGE, "partner's shown HCP range"),
+    "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit") + _RANGE
+                + ("balanced", "stopper"), "what partner's calls showed (or denied)"),
     "forced": (("value",), "partner's last call was forcing and RHO passed"),
     "shown": (("side",) + _RANGE, "the number of suits a side has shown"),
     "condition": ((), "anything else, in dealer's language"),
@@ -758,7 +765,10 @@ ATTRIBUTE_HELP = {
     "any": "yes: one suit of a set is enough", "kind": "major or minor",
     "half": "yes: a half stopper (Qx, Jxx) is enough", "we": "yes or no", "they": "yes or no",
     "in": "digits 1-4", "value": "yes or no", "count": "hcp, points or support",
-    "use": "min or max of partner's range", "side": "they, partner, me or we"}
+    "use": "min or max of partner's range", "side": "they, partner, me or we",
+    "hcpmin": "a number", "hcpmax": "a number", "pointsmin": "a number",
+    "pointsmax": "a number", "balanced": "yes or no: partner showed a balanced hand",
+    "stopper": "yes or no: partner showed a stopper in the suit"}
 
 
 def element_text(element) -> str:
