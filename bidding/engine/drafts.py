@@ -63,6 +63,23 @@ class Draft:
 
     suffix = ""
     item_tags: tuple[str, ...] = ()
+    root_tag = ""
+
+    @classmethod
+    def named_root(cls, names: list[str], description: str | None) -> etree._Element:
+        """A new document's root with its names and description."""
+        root = etree.Element(cls.root_tag)
+        for name in names:
+            etree.SubElement(root, "name").text = name
+        if description:
+            etree.SubElement(root, "description").text = description
+        return root
+
+    @classmethod
+    def checked(cls, root: etree._Element, path: Path) -> "Draft":
+        draft = cls(root, path)
+        draft.check()
+        return draft
 
     def __init__(self, root: etree._Element, path: Path) -> None:
         self.root = root
@@ -284,19 +301,14 @@ class ConventionDraft(Draft):
 
     suffix = CONVENTION_SUFFIX
     item_tags = ACTION_KINDS + INCLUDE_TAGS
+    root_tag = "convention"
 
     @classmethod
     def create(cls, path: Path, names: list[str], description: str | None) -> "ConventionDraft":
         """A new convention in our format: no `<parent>`, its includers name it."""
-        root = etree.Element("convention")
-        for name in names:
-            etree.SubElement(root, "name").text = name
-        if description:
-            etree.SubElement(root, "description").text = description
+        root = cls.named_root(names, description)
         etree.SubElement(root, "actions")
-        draft = cls(root, path)
-        draft.check()
-        return draft
+        return cls.checked(root, path)
 
     def top(self, root: etree._Element) -> etree._Element:
         return root.find("actions")
@@ -438,17 +450,11 @@ class SystemDraft(Draft):
 
     suffix = SYSTEM_SUFFIX
     item_tags = ("convention",)
+    root_tag = "system"
 
     @classmethod
     def create(cls, path: Path, names: list[str], description: str | None) -> "SystemDraft":
-        root = etree.Element("system")
-        for name in names:
-            etree.SubElement(root, "name").text = name
-        if description:
-            etree.SubElement(root, "description").text = description
-        draft = cls(root, path)
-        draft.check()
-        return draft
+        return cls.checked(cls.named_root(names, description), path)
 
     def list_convention(self, name: str, position: int | None = None) -> None:
         """List a convention (SLAMBidding's form: the name as text)."""
