@@ -276,7 +276,7 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
     def _conventions_page(query) -> HTMLResponse:
         fields = {name: query.get(name, "")[:MAX_FIELD] for name in
                   ("system", "convention", "rules_system", "auction", "dealer", "vul")}
-        shown, meaning, error = "", "", ""
+        shown, meaning, problem = "", "", ""
         try:
             if fields["system"]:
                 shown = system_summary(fields["system"], state.library, depth=2)
@@ -289,11 +289,11 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
                     Vulnerability.parse(fields["vul"] or "None"))
                 meaning = rules_after(fields["rules_system"], state.library, auction)
         except BridgeError as error:
-            error = str(error)
+            problem = str(error)
         conventions = list_conventions(state.library)
-        return page("conventions.html", 400 if error else 200,
+        return page("conventions.html", 400 if problem else 200,
                     systems=list_systems(state.library), conventions=conventions,
-                    shown=shown, meaning=meaning, error=error, fields=fields)
+                    shown=shown, meaning=meaning, error=problem, fields=fields)
 
     async def reports_index(request: Request) -> Response:
         folders = [(index, folder, [name for name in REPORT_FILES
