@@ -267,7 +267,7 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
         if table is None:
             return table_page(request, None, "no board on this browser's table yet", 400)
         text = await run_in_threadpool(locked, table, table.pbn)
-        return Response(text, media_type="application/x-pbn; charset=utf-8", headers={
+        return Response(text, media_type="text/plain; charset=utf-8", headers={
             "Content-Disposition": f'inline; filename="board-{table.board.number or 1}.pbn"'})
 
     async def conventions(request: Request) -> Response:
