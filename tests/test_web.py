@@ -11,7 +11,7 @@ from bidding.interfaces.web.app import MAX_FIELD, create_app
 from bidding.model import evaluation
 from bidding.model.cards import PBN_DEAL_EXAMPLE, Deal, Seat, Suit
 from bidding.model.pbn import read_pbn
-from cli import build_parser
+from cli import build_parser, main
 
 DEAL = PBN_DEAL_EXAMPLE          # West holds the cards the others do not
 WEST_HEARTS = Deal.parse(DEAL)[Seat.WEST].holding(Suit.HEARTS)
@@ -170,3 +170,14 @@ def test_reports_only_from_the_folders_named(tmp_path):
 def test_the_web_command_parses_its_options():
     args = build_parser().parse_args(["web", "--port", "9000", "--reports", "out"])
     assert (args.port, args.host, args.reports) == (9000, "127.0.0.1", ["out"])
+
+
+def test_the_web_command_prints_its_address_and_serves_the_app(monkeypatch, capsys):
+    served = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, host, port, **_: served.update(
+        app=app, host=host, port=port))
+    assert main(["web", "--port", "8123"]) == 0
+    assert capsys.readouterr().out.startswith("The web table is at http://127.0.0.1:8123/")
+    assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
+    assert TestClient(served["app"]).get("/conventions").status_code == 200
+    assert main(["web", "--reports", "/no/such/folder"]) == 2

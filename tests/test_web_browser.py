@@ -77,7 +77,8 @@ def new_board(browser, server: str) -> None:
 
 
 def calls_in_auction(browser) -> list[str]:
-    return [button.text for button in browser.find_elements(By.CSS_SELECTOR, "#auction .call")]
+    return [button.get_attribute("textContent")
+            for button in browser.find_elements(By.CSS_SELECTOR, "#auction .call")]
 
 
 def test_a_board_in_the_browser(browser, server):

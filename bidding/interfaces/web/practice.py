@@ -137,6 +137,16 @@ class PracticeTable:
     def humans_turn(self) -> bool:
         return not self.auction.is_over and self.auction.turn is self.seat
 
+    @property
+    def robots_since(self) -> int:
+        """Index of the first call after the human's last (0 before the human's first):
+        the robots' calls the browser shows one by one."""
+        auction = self.auction
+        for index in range(len(auction) - 1, -1, -1):
+            if auction.seat_of(index) is self.seat:
+                return index + 1
+        return 0
+
     def _answer(self, seat, hand, auction, problem) -> Call:
         return self._pending
 
