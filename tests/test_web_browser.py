@@ -24,6 +24,9 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 import uvicorn  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.expected_conditions import (  # noqa: E402
+    staleness_of, text_to_be_present_in_element)
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from bidding.interfaces.web.app import create_app  # noqa: E402
 from bidding.model.cards import PBN_DEAL_EXAMPLE  # noqa: E402
@@ -72,8 +75,21 @@ def new_board(browser, server: str) -> None:
     browser.get(server + "/")
     browser.find_element(By.CSS_SELECTOR, 'input[name="source"][value="pbn"]').click()
     browser.find_element(By.NAME, "pbn").send_keys(PBN_DEAL_EXAMPLE)
-    browser.find_element(By.ID, "deal").click()
+    submit(browser, browser.find_element(By.ID, "deal"))
     assert "you are South" in browser.find_element(By.ID, "heading").text
+
+
+def submit(browser, button) -> None:
+    """Click a form's button and wait for the next page."""
+    page = browser.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(browser, 10).until(staleness_of(page))
+
+
+def panel_text(browser, panel: str, expected: str) -> str:
+    """The text of a panel once the JavaScript's answer, containing `expected`, is in."""
+    WebDriverWait(browser, 10).until(text_to_be_present_in_element((By.ID, panel), expected))
+    return browser.find_element(By.ID, panel).text
 
 
 def calls_in_auction(browser) -> list[str]:
@@ -97,12 +113,11 @@ def test_a_board_in_the_browser(browser, server):
 
     # a call explained, a hint and what a call would show
     browser.find_element(By.CSS_SELECTOR, '#auction .call[data-index="0"]').click()
-    explanation = browser.find_element(By.ID, "explanation")
-    assert explanation.is_displayed() and "North" in explanation.text
-    assert "Shown so far" in explanation.text
+    assert "North" in panel_text(browser, "explanation", "Shown so far")
     browser.find_element(By.ID, "hint").click()
-    answer = browser.find_element(By.ID, "answer")
-    assert "A robot playing SAYC would call" in answer.text
+    panel_text(browser, "answer", "A robot playing SAYC would call")
+    browser.find_element(By.ID, "would").click()
+    panel_text(browser, "answer", "If you call South")
 
     # an illegal call posted by hand is refused and changes nothing
     before = calls_in_auction(browser)
@@ -117,12 +132,9 @@ def test_a_board_in_the_browser(browser, server):
 
     # bid to the end by clicking the box: the summary follows
     for _ in range(20):
-        boxes = browser.find_elements(By.CSS_SELECTOR, '#bidding-box button[value="P"]')
-        if not boxes:
+        if 'id="bidding-box"' not in browser.page_source:
             break
-        browser.implicitly_wait(0)
-        boxes[0].click()
-    browser.implicitly_wait(3)
+        submit(browser, browser.find_element(By.CSS_SELECTOR, '#bidding-box button[value="P"]'))
     summary = browser.find_element(By.ID, "summary")
     assert summary.is_displayed()
     assert len(summary.find_elements(By.CLASS_NAME, "seat")) == 4
@@ -136,5 +148,5 @@ def test_a_board_in_the_browser(browser, server):
 def test_the_conventions_page_in_the_browser(browser, server):
     browser.get(server + "/conventions")
     browser.find_element(By.NAME, "auction").send_keys("1NT P")
-    browser.find_element(By.CSS_SELECTOR, "#meaning button").click()
+    submit(browser, browser.find_element(By.CSS_SELECTOR, "#meaning button"))
     assert "South to act after 1NT P" in browser.find_element(By.ID, "rules").text
