@@ -181,3 +181,14 @@ def test_the_web_command_prints_its_address_and_serves_the_app(monkeypatch, caps
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
     assert TestClient(served["app"]).get("/conventions").status_code == 200
     assert main(["web", "--reports", "/no/such/folder"]) == 2
+
+
+def test_a_pbn_file_is_uploaded_and_a_malformed_one_refused(client):
+    game = f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "{DEAL}"]\n'
+    form = {"source": "pbn", "seat": "S", "system": "SAYC"}
+    page = client.post("/new", data=form, files={"pbn_file": ("board.pbn", game.encode())})
+    assert page.status_code == 200 and "Board 5, Dealer North, Vul NS" in page.text
+    bad = client.post("/new", data=form,
+                      files={"pbn_file": ("bad.pbn", b'[Deal "N:AKQ2.K3"]\n')})
+    assert bad.status_code == 400 and "expected 4 hands" in bad.text
+    assert "Board 5, Dealer North, Vul NS" in bad.text

@@ -1,12 +1,15 @@
 """The `web` command: the practice table, conventions and reports in a browser."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from bidding.model.errors import BridgeError
 from bidding.interfaces.commands.arguments import seed
 from bidding.interfaces.commands.options import add_directory_option
 from bidding.interfaces.players import conventions_dir
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 def register(subparsers) -> None:
@@ -37,5 +40,8 @@ def _run_web(args) -> int:
     directories = ([user] if user.is_dir() else []) + args.dir
     app = create_app(directories, args.reports, args.seed)
     print(f"The web table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    if args.host not in LOOPBACK:
+        print(f"note: listening on {args.host}, so other computers can reach the table",
+              file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

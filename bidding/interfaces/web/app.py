@@ -26,6 +26,7 @@ from bidding.model.auction import Auction
 from bidding.model.calls import CALLS, Call
 from bidding.model.cards import SUITS_HIGH_FIRST, Seat, Suit, Vulnerability
 from bidding.model.errors import BridgeError
+from bidding.model.pbn import decode_pbn
 from bidding.model import evaluation
 from bidding.engine.authoring import (convention_tree, list_conventions, list_systems,
                                       rules_after, system_summary)
@@ -140,14 +141,18 @@ async def _form(request: Request) -> dict[str, str]:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise BadRequest(f"the form is too large (at most {MAX_BODY // 1024} KB)")
-    form = await request.form()
+    form = await request.form(max_files=1, max_fields=20, max_part_size=MAX_BODY)
     fields = {}
     for name, value in form.items():
         if not isinstance(value, str):
-            raise BadRequest(f"{name}: files are not accepted; paste the text")
-        if len(value) > MAX_FIELD:
+            if name != "pbn_file":
+                raise BadRequest(f"{name}: no file is expected here")
+            value = decode_pbn(await value.read())
+        elif len(value) > MAX_FIELD:
             raise BadRequest(f"{name}: at most {MAX_FIELD:,} characters")
         fields[name] = value
+    if fields.get("pbn_file"):
+        fields["pbn"] = fields.pop("pbn_file")
     return fields
 
 
