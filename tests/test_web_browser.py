@@ -130,6 +130,12 @@ def test_a_board_in_the_browser(browser, server):
     browser.refresh()
     assert calls_in_auction(browser) == before
 
+    # undo takes back the human's call and the robots' after it
+    submit(browser, browser.find_element(By.CSS_SELECTOR, '#bidding-box button[value="P"]'))
+    assert len(calls_in_auction(browser)) > len(before)
+    submit(browser, browser.find_element(By.ID, "undo"))
+    assert calls_in_auction(browser) == before
+
     # bid to the end by clicking the box: the summary follows
     for _ in range(20):
         if 'id="bidding-box"' not in browser.page_source:
@@ -141,6 +147,7 @@ def test_a_board_in_the_browser(browser, server):
     result = browser.find_element(By.ID, "result").text
     assert "Contract:" in result and "Par:" in result and "Double dummy:" in result
     assert "HCP" in summary.text and "losers" in summary.text
+    assert browser.find_element(By.ID, "meanings").text.startswith("North")
     browser.find_element(By.ID, "pbn").click()
     assert "[Deal " in browser.page_source
 
