@@ -16,6 +16,7 @@ from bidding.model.files import atomic_write
 
 APP_NAME = "slambidding-ng"
 DATA_DIR_VARIABLE = "SLAMBID_DATA_DIR"
+CONVENTIONS_DIR_VARIABLE = "SLAMBID_CONVENTIONS_DIR"
 HUMAN = "human"
 COMPUTER = "computer"
 PLAYER_KINDS = (HUMAN, COMPUTER)
@@ -34,6 +35,13 @@ def data_dir() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
     return base / APP_NAME
+
+
+def conventions_dir(data_directory: Path | None = None) -> Path:
+    """Where the user's own conventions and systems are kept: `$SLAMBID_CONVENTIONS_DIR`,
+    else `conventions` in the data directory (the menu's and the web table's alike)."""
+    override = os.environ.get(CONVENTIONS_DIR_VARIABLE)
+    return Path(override) if override else (data_directory or data_dir()) / "conventions"
 
 
 def check_name(name: str) -> str:

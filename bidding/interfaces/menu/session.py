@@ -2,7 +2,6 @@
 the last board and seating. Submenus receive a session; only the menu knows its submenus."""
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -14,11 +13,9 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.system import system_named
 from bidding.engine.xmlreader import canonical
 from bidding.interfaces.menu.terminal import AnswerError, Terminal
-from bidding.interfaces.players import PlayerError, PlayerStore, data_dir
+from bidding.interfaces.players import PlayerError, PlayerStore, conventions_dir, data_dir
 from bidding.model.board import Board
 from bidding.model.cards import Seat
-
-CONVENTIONS_DIR_VARIABLE = "SLAMBID_CONVENTIONS_DIR"
 
 
 class MenuSession:
@@ -34,9 +31,7 @@ class MenuSession:
                  conventions_directory: Path | None = None, builtin_library: bool = True,
                  seed: int | None = None) -> None:
         self.data_directory = data_directory or data_dir()
-        self.user_directory = (conventions_directory
-                               or Path(os.environ.get(CONVENTIONS_DIR_VARIABLE, "") or
-                                       self.data_directory / "conventions"))
+        self.user_directory = conventions_directory or conventions_dir(self.data_directory)
         self.terminal = terminal or Terminal(history_dir=self.data_directory / "history")
         self.builtin_library = builtin_library
         self.rng = np.random.default_rng(seed)
