@@ -37,11 +37,12 @@ def auction_calls(page: str) -> list[str]:
     return re.findall(r'data-index="\d+"[^>]*>([^<]+)<', page)
 
 
-def test_the_first_page_offers_a_new_board_and_the_systems(client):
+def test_the_first_visit_is_dealt_a_board_and_offered_a_new_one(client):
     page = client.get("/")
     assert page.status_code == 200
     assert 'id="new-board"' in page.text and "<option selected>SAYC</option>" in page.text
-    assert 'id="auction"' not in page.text
+    assert 'id="auction"' in page.text and "Board 1," in page.text and "you are South" in page.text
+    assert client.get("/").text.count("Board 1,") == page.text.count("Board 1,")  # kept
 
 
 def test_a_board_is_bid_to_the_end_with_the_summary_and_the_pbn(client):
@@ -141,8 +142,8 @@ def test_boards_by_number_and_by_dealer_condition(client):
 def test_each_browser_has_its_own_table(app):
     first, second = TestClient(app), TestClient(app)
     deal(first, seat="N")
-    assert 'id="auction"' not in second.get("/").text
-    assert second.get("/hint").status_code == 400
+    assert second.get("/hint").status_code == 400          # no table before its first page
+    assert "you are South" in second.get("/").text          # its own, dealt on the first visit
     assert "you are North" in first.get("/").text
 
 

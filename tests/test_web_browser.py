@@ -75,6 +75,9 @@ def new_board(browser, server: str) -> None:
     browser.get(server + "/")
     browser.find_element(By.CSS_SELECTOR, 'input[name="source"][value="pbn"]').click()
     browser.find_element(By.NAME, "pbn").send_keys(PBN_DEAL_EXAMPLE)
+    number = browser.find_element(By.NAME, "number")      # the first visit dealt board 1:
+    number.clear()                                         # deal the PBN deal as board 1 too
+    number.send_keys("1")
     submit(browser, browser.find_element(By.ID, "deal"))
     assert "you are South" in browser.find_element(By.ID, "heading").text
 

@@ -179,10 +179,23 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
             return work(*args)
 
     async def home(request: Request) -> Response:
+        """The browser's table; a first visit is dealt a random board at once (South, the
+        robots playing SAYC), so that the table, not an empty form, greets a new player."""
         table = state.table_of(request)
         if table is None:
-            return table_page(request, None)
+            try:
+                table = await run_in_threadpool(_new_table, {})
+            except BridgeError as error:        # no SAYC in a user's library: the form
+                return table_page(request, None, str(error))
+            return seated(request, table, table_page(request, table))
         return await run_in_threadpool(locked, table, table_page, request, table)
+
+    def seated(request: Request, table: PracticeTable, response: Response) -> Response:
+        """`response`, with the browser's cookie pointing at `table`."""
+        key = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
+        state.keep(key, table)
+        response.set_cookie(COOKIE, key, httponly=True, samesite="strict")
+        return response
 
     async def new_board(request: Request) -> Response:
         form = None
@@ -191,11 +204,7 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
             table = await run_in_threadpool(_new_table, form)
         except BridgeError as error:
             return await _refused(request, error, form)
-        key = request.cookies.get(COOKIE) or secrets.token_urlsafe(24)
-        state.keep(key, table)
-        response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE, key, httponly=True, samesite="strict")
-        return response
+        return seated(request, table, RedirectResponse("/", status_code=303))
 
     async def _refused(request: Request, error: BridgeError, form: dict | None = None
                        ) -> HTMLResponse:
