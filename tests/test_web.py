@@ -194,3 +194,13 @@ def test_a_pbn_file_is_uploaded_and_a_malformed_one_refused(client):
                       files={"pbn_file": ("bad.pbn", b'[Deal "N:AKQ2.K3"]\n')})
     assert bad.status_code == 400 and "expected 4 hands" in bad.text
     assert "Board 5, Dealer North, Vul NS" in bad.text
+
+
+def test_the_menu_s_saved_robots_are_offered(tmp_path, monkeypatch):
+    from bidding.interfaces.players import COMPUTER, Player, PlayerStore
+    monkeypatch.setenv("SLAMBID_DATA_DIR", str(tmp_path))
+    PlayerStore().add(Player("Robbie", COMPUTER, "Acol"))
+    client = TestClient(create_app([], [], seed=3))
+    assert re.search(r"<option[^>]*>Robbie \(Acol\)</option>", client.get("/").text)
+    page = deal(client, system="Robbie (Acol)")
+    assert "robots play Acol" in page.text

@@ -34,6 +34,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.system import system_named
 from bidding.laboratory.reports import REPORT_FILES
 from bidding.interfaces.commands.play import hand_figures, result_lines
+from bidding.interfaces.players import PlayerStore
 from bidding.interfaces.web.practice import BoardRequest, FormError, PracticeTable, make_board
 
 COOKIE = "slambid_table"
@@ -119,7 +120,23 @@ class WebTables:
         self.next_number = 1
 
     def system_names(self) -> list[str]:
-        return [spec.name for spec in list_systems(self.library)]
+        """The choices for the robots: every system, then the menu's saved computer players
+        (`Robbie (SAYC)`), read afresh so that a player saved in the menu shows at once."""
+        return [spec.name for spec in list_systems(self.library)] + list(self.saved_robots())
+
+    def saved_robots(self) -> dict[str, str]:
+        """The menu's saved computer players, `Name (system)` -> system; none if the players
+        file cannot be read (the menu says why when it opens it)."""
+        try:
+            players = PlayerStore()
+        except BridgeError:
+            return {}
+        return {f"{player.name} ({player.system})": player.system
+                for player in players if not player.is_human}
+
+    def system_of(self, choice: str):
+        """The system a choice of the form names: a system, or a saved robot's."""
+        return system_named(self.library, self.saved_robots().get(choice, choice))
 
     def table_of(self, request: Request) -> PracticeTable | None:
         with self.lock:
@@ -226,7 +243,7 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
         seat = Seat.parse(form.get("seat") or "S")
         board = make_board(BoardRequest(source, number, seat, form.get("condition", ""),
                                         form.get("pbn", "")), state.rng)
-        system = system_named(state.library, form.get("system") or "SAYC")
+        system = state.system_of(form.get("system") or "SAYC")
         table = PracticeTable(board, seat, system)
         state.next_number = (board.number or number) + 1
         return table
