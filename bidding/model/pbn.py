@@ -580,13 +580,12 @@ def _lin_board(value: str, names: list[str] | None, line: int) -> PbnBoard:
 
 
 def _lin_hand_parse(text: str) -> Hand:
-    holdings = {suit: "" for suit in "SHDC"}
-    current = None
-    for char in text.strip().upper():
-        if char in holdings:
-            current = char
-        elif current is None:
-            raise BridgeError(f"hand {excerpt(text)}: a rank before any suit letter")
-        else:
-            holdings[current] += char
-    return Hand.parse(".".join(holdings[s] for s in "SHDC"))
+    """A LIN hand, `SAK3HQJ2D...`: each suit letter followed by its ranks (in one pass:
+    the text may be long)."""
+    holdings: dict[str, list[str]] = {suit: [] for suit in "SHDC"}
+    pieces = re.split(r"([SHDC])", text.strip().upper())
+    if pieces[0]:
+        raise BridgeError(f"hand {excerpt(text)}: a rank before any suit letter")
+    for suit, ranks in zip(pieces[1::2], pieces[2::2]):
+        holdings[suit].append(ranks)
+    return Hand.parse(".".join("".join(holdings[suit]) for suit in "SHDC"))
