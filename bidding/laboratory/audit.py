@@ -22,7 +22,7 @@ from bidding.model.cards import Seat, Suit
 from bidding.model.evaluation import ACES, hcp, is_balanced, points
 from bidding.model.files import atomic_write
 from bidding.model.scoring import contract_score
-from bidding.engine.explain import explain
+from bidding.engine.explain import Explanation, explain
 from bidding.engine.rules import GAME_LEVEL
 from bidding.engine.system import BiddingSystem
 from bidding.laboratory.reports import STYLE, bar_chart, deal_html, escape, html_table
@@ -260,27 +260,39 @@ def bad_sacrifices(result: BoardResult) -> list[Finding]:
 
 
 def forcing_passes(result: BoardResult, system: BiddingSystem) -> list[Finding]:
-    """Passes by a player whose partner's last call forced (one round, or to game and game
-    not reached), the right-hand opponent having passed; forcing passes and passes of the
-    opponents' contract doubled by us are not counted."""
+    """Passes by a player whose partner's last call forced (by the rule partner followed: see
+    _forcing; one round, or to game and game
+    not reached: a game-forcing call below game starts the force, any game bid ends it, as
+    in the interpreter), the right-hand opponent having passed; forcing passes and passes
+    of the opponents' contract doubled by us are not counted."""
     run = result.tables[0]
     explanations = explain(run.auction, system, system)
     game_forced = [False, False]
     found = []
     for index, made in enumerate(explanations):
         side = _side(made.seat)
-        if made.call.is_bid and made.call.level >= GAME_LEVEL[made.call.strain]:
+        game_bid = made.call.is_bid and made.call.level >= GAME_LEVEL[made.call.strain]
+        if game_bid:
             game_forced = [False, False]
         if (index >= 2 and made.call.is_pass and not made.forcing_pass
                 and explanations[index - 1].call.is_pass
                 and not _doubled_by(run, index, side)
-                and (explanations[index - 2].forcing == "yes" or game_forced[side])):
+                and (_forcing(explanations[index - 2], run) == "yes" or game_forced[side])):
             partner = explanations[index - 2]
             found.append(Finding(FORCING_PASS, result, index, _rule_at(run, index),
                                  f"passed {partner.call} ({partner.forcing_text or 'game forced'})"))
-        if made.forcing == "game":
+        if _forcing(made, run) == "game" and not game_bid:
             game_forced[side] = True
     return found
+
+
+def _forcing(made: Explanation, run: TableRun) -> str:
+    """What a call forced: the forcing of the rule its robot followed, when it is among the
+    rules the explanation matched; else the explanation's (forcing if any rule making the
+    call is), which is what partner hears."""
+    source = run.rules[made.index] if made.index < len(run.rules) else None
+    followed = [rule.forcing for rule in made.rules if rule.source == source]
+    return followed[0] if followed else made.forcing
 
 
 def _doubled_by(run: TableRun, index: int, side: int) -> bool:
