@@ -9,6 +9,7 @@ from bidding.model.auction import Auction
 from bidding.model.board import Board
 from bidding.model.calls import Strain
 from bidding.model.cards import Deal, Seat, Vulnerability
+from bidding.engine.explain import explain
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.rules import Source
 from bidding.engine.system import system_named
@@ -115,6 +116,19 @@ def test_passing_partners_forcing_new_suit_is_flagged(sayc):
     assert finding.kind == FORCING_PASS and finding.call == 4
     assert finding.note == "passed 2C (forcing)"
     assert forcing_passes(board_result(GAME, "1H P 2H P P P"), sayc) == []
+
+
+def test_a_call_is_forcing_by_the_rule_its_robot_followed(sayc):
+    # 2D here is a game-forcing new suit or a weak sign-off: partner hears "forcing", but the
+    # robot that bid it followed the sign-off, after which the system passes.
+    result = board_result(GAME, "1H P 1S P 1NT P 2D P P P")
+    [finding] = forcing_passes(result, sayc)
+    assert finding.call == 8
+    signoff = next(rule.source for rule in explain(result.tables[0].auction, sayc)[6].rules
+                   if rule.forcing == "no")
+    run = result.tables[0]
+    rules = run.rules[:6] + (signoff,) + run.rules[7:]
+    assert forcing_passes(replace(result, tables=(replace(run, rules=rules),)), sayc) == []
 
 
 def test_calls_off_the_tree_are_grouped_by_situation(sayc):
