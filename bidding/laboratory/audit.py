@@ -115,15 +115,15 @@ def _side_tricks(result: BoardResult, side: int, strain: int) -> int:
     return max(result.dd[side][strain], result.dd[side + 2][strain])
 
 
-def _makes(result: BoardResult, side: int, level: int, strains=tuple(Strain)) -> list[str]:
-    """The contracts at `level` or their strain's game level, whichever is higher, that
-    `side` makes double dummy (`4S`, `3NT`)."""
-    made = []
-    for strain in strains:
-        needed = max(level, GAME_LEVEL[strain]) if level < 6 else level
-        if _side_tricks(result, side, strain) >= needed + 6:
-            made.append(f"{needed}{strain.letter}")
-    return made
+def _target(level: int, strain: int) -> int:
+    """The level aimed at in `strain`: `level`, or game when higher (level 0: game)."""
+    return max(level, GAME_LEVEL[strain])
+
+
+def _makes(result: BoardResult, side: int, level: int) -> list[str]:
+    """The contracts at _target(level) that `side` makes double dummy (`4S`, `3NT`)."""
+    return [f"{_target(level, strain)}{strain.letter}" for strain in Strain
+            if _side_tricks(result, side, strain) >= _target(level, strain) + 6]
 
 
 def _rule_at(run: TableRun, index: int) -> str:
@@ -141,13 +141,13 @@ def _last_bid_index(run: TableRun) -> int:
     return max(index for index, call in enumerate(calls) if call.is_bid)
 
 
-def _stopped_below(run: TableRun, side: int, level_of: Callable[[int], int]) -> bool:
-    """Passed out, our contract below `level_of(strain)`, or theirs undoubled: we stopped."""
+def _stopped_below(run: TableRun, side: int, level: int) -> bool:
+    """Passed out, our contract below _target(level), or theirs undoubled: we stopped."""
     contract = run.contract
     if contract is None:
         return True
     if _side(contract.declarer) == side:
-        return contract.level < level_of(contract.strain)
+        return contract.level < _target(level, contract.strain)
     return contract.doubled == 0
 
 
@@ -169,37 +169,44 @@ def passed_out(result: BoardResult) -> list[Finding]:
                     f"{strongest.name.lower()} passed {strength} HCP")]
 
 
-def missed_games(result: BoardResult) -> list[Finding]:
-    run, board = result.tables[0], result.board
+def _game_values(board: Board, side: int) -> str | None:
+    """Why `side` should be in game (26+ HCP and an 8-card fit, or 25+ both balanced)."""
+    combined, fit = _side_hcp(board, side), _longest_fit(board, side)
+    if combined >= 26 and fit >= 8:
+        return f"{combined} HCP, {fit}-card fit"
+    if combined >= 25 and all(is_balanced(board.deal[Seat(side + offset)]) for offset in (0, 2)):
+        return f"{combined} HCP, both balanced"
+    return None
+
+
+def _slam_values(board: Board, side: int) -> str | None:
+    combined = _side_hcp(board, side)
+    return f"{combined} HCP" if combined >= 33 else None
+
+
+def _missed(result: BoardResult, kind: str, level: int,
+            values: Callable[[Board, int], str | None]) -> list[Finding]:
+    """A finding for each side with the values (`values` says why, or None) whose contract
+    at _target(level) makes double dummy, when it stopped below: the side's last call is at
+    fault."""
+    run = result.tables[0]
     found = []
     for side in (0, 1):
-        combined, fit = _side_hcp(board, side), _longest_fit(board, side)
-        balanced = all(is_balanced(board.deal[Seat(side + offset)]) for offset in (0, 2))
-        if combined >= 26 and fit >= 8:
-            why = f"{combined} HCP, {fit}-card fit"
-        elif balanced and combined >= 25:
-            why = f"{combined} HCP, both balanced"
-        else:
-            continue
-        games = _makes(result, side, 0)
-        if games and _stopped_below(run, side, lambda strain: GAME_LEVEL[strain]):
+        why = values(result.board, side)
+        made = _makes(result, side, level) if why else []
+        if made and _stopped_below(run, side, level):
             index = _last_call_of(run, side)
-            found.append(Finding(MISSED_GAME, result, index, _rule_at(run, index),
-                                 f"{why}; {', '.join(games)} makes"))
+            found.append(Finding(kind, result, index, _rule_at(run, index),
+                                 f"{why}; {', '.join(made)} makes"))
     return found
+
+
+def missed_games(result: BoardResult) -> list[Finding]:
+    return _missed(result, MISSED_GAME, 0, _game_values)
 
 
 def missed_slams(result: BoardResult) -> list[Finding]:
-    run, board = result.tables[0], result.board
-    found = []
-    for side in (0, 1):
-        combined = _side_hcp(board, side)
-        slams = _makes(result, side, 6) if combined >= 33 else []
-        if slams and _stopped_below(run, side, lambda strain: 6):
-            index = _last_call_of(run, side)
-            found.append(Finding(MISSED_SLAM, result, index, _rule_at(run, index),
-                                 f"{combined} HCP; {', '.join(slams)} makes"))
-    return found
+    return _missed(result, MISSED_SLAM, 6, _slam_values)
 
 
 def slams_off_aces(result: BoardResult) -> list[Finding]:

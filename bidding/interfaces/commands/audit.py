@@ -8,9 +8,8 @@ The deals are chosen as for `simulate` (the same arguments, read by the same cod
 """
 from __future__ import annotations
 
-from bidding.interfaces.commands.arguments import output_folder_type
 from bidding.interfaces.commands.options import load_systems
-from bidding.interfaces.commands.simulate import ProgressBar, boards_of, deal_arguments
+from bidding.interfaces.commands.simulate import ProgressBar, boards_of, run_arguments
 from bidding.laboratory.audit import AUDIT_FILES, audit, audit_text, write_audit
 
 
@@ -22,13 +21,7 @@ def register(subparsers) -> None:
                     "games and slams, slams off two aces, minor games when 3NT makes, costly "
                     "doubled contracts, passes of forcing calls, calls off the tree), each with "
                     "examples and the rule at fault.")
-    parser.add_argument("--system", required=True, help="system name or .system file")
-    deal_arguments(parser, imported=True)
-    parser.add_argument("--no-dd", action="store_true",
-                        help="skip double dummy (only the classes that do not need it)")
-    parser.add_argument("--out", metavar="DIR", type=output_folder_type(AUDIT_FILES),
-                        help=f"write {', '.join(AUDIT_FILES)} (every example) in DIR (a new "
-                             f"folder, or one with an earlier audit, which is replaced)")
+    run_arguments(parser, AUDIT_FILES, "only the classes that do not need it")
     parser.set_defaults(func=run_audit)
 
 

@@ -33,15 +33,9 @@ def register(subparsers) -> None:
         "simulate", help="bid many deals with a system and report what happened",
         description="Bid generated (or imported) deals with robots, score them double dummy "
                     "and report contracts, rules used, gaps in the system, par and IMPs.")
-    simulate_parser.add_argument("--system", required=True, help="system name or .system file")
     simulate_parser.add_argument("--vs", metavar="OTHER",
                                  help="a second system: two tables, cards turned, IMPs")
-    deal_arguments(simulate_parser, imported=True)
-    simulate_parser.add_argument("--no-dd", action="store_true",
-                                 help="skip double dummy (no scores, par or IMPs)")
-    simulate_parser.add_argument("--out", metavar="DIR", type=output_folder_type(REPORT_FILES),
-                                 help=f"write {', '.join(REPORT_FILES)} in DIR (a new folder, "
-                                      f"or one with an earlier report, which is replaced)")
+    run_arguments(simulate_parser, REPORT_FILES, "no scores, par or IMPs")
     simulate_parser.set_defaults(func=run_simulate)
 
     fight_parser = subparsers.add_parser(
@@ -54,6 +48,18 @@ def register(subparsers) -> None:
     fight_parser.add_argument("--out", required=True, metavar="FILE", type=output_file,
                               help="cases.jsonl to write")
     fight_parser.set_defaults(func=run_fight)
+
+
+def run_arguments(parser, report_files: tuple[str, ...], without_dd: str) -> None:
+    """What a command bidding many deals with a system takes: --system, the deal arguments
+    with --pbn, --no-dd (`without_dd` says what is lost) and --out DIR, a report folder of
+    `report_files`."""
+    parser.add_argument("--system", required=True, help="system name or .system file")
+    deal_arguments(parser, imported=True)
+    parser.add_argument("--no-dd", action="store_true", help=f"skip double dummy ({without_dd})")
+    parser.add_argument("--out", metavar="DIR", type=output_folder_type(report_files),
+                        help=f"write {', '.join(report_files)} in DIR (a new folder, or one "
+                             f"with an earlier report, which is replaced)")
 
 
 def deal_arguments(parser, imported: bool = False) -> None:
