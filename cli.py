@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "bidding.interfaces.commands.cases",
     "bidding.interfaces.commands.play",
     "bidding.interfaces.commands.simulate",
+    "bidding.interfaces.commands.audit",
     "bidding.interfaces.commands.web",
 )
 

@@ -228,3 +228,26 @@ def test_cli_fail_under(case_file, library, tmp_path, capsys, threshold, status)
     assert cli.main(argv) == status                   # 3 of 5 valid cases pass: 60%
     if status:
         assert "the pass rate 60.0% is below --fail-under 61%" in capsys.readouterr().err
+
+
+def test_failures_grouped_by_the_rule_at_fault(tmp_path, library, capsys):
+    import cli
+    path = tmp_path / "grouped.jsonl"
+    path.write_text("\n".join([
+        row(SPADES_13, [], "1H"),                               # 1S rule, wrong
+        row("AKJ952.Q98.K3.32", [], "2S"),                      # 1S rule again, wrong
+        row(BALANCED_16, [], "1NT"),                            # passes
+        row(SPADES_13, ["1NT", "P"], "2C", topic="responses"),  # no rule
+    ]) + "\n")
+    report = run_cases(load_cases(path), system_named(library, "Case runner test system"))
+    [(first, wrong_1s), (second, no_rule)] = report.failures_by_rule()
+    assert re.fullmatch(r"\S*openings\.conv:\d+", first) and len(wrong_1s) == 2
+    assert second.startswith("no rule: ") and "1NT" in second and len(no_rule) == 1
+    lines = report.by_rule().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("    2  ") and "expected 1H, got 1S" in lines[0]
+    assert lines[1].startswith("    1  no rule: ")
+    assert cli.main(["cases", str(path), "--system", "Case runner test system",
+                     "--dir", str(tmp_path), "--by-rule"]) == 0
+    out = capsys.readouterr().out
+    assert "Failures by the rule at fault (2 rules):" in out and lines[0] in out

@@ -154,6 +154,7 @@ class Outcome:
     call: Call | None = None
     rule: object = None                    # the Rule that chose the call, or None
     reasons: tuple[str, ...] = ()
+    situation: str = ""                    # where the robot was, for a call without a rule
 
     @property
     def rule_text(self) -> str:
@@ -238,6 +239,29 @@ class Report:
                 + (f": {outcome.rule.description}" if outcome.rule is not None else ""))
         return "\n".join(blocks)
 
+    def failures_by_rule(self) -> list[tuple[str, list[Outcome]]]:
+        """The failures grouped by the rule that made our call (`file:line`; without a rule,
+        `no rule: ` and the situation), most failures first: one wrong agreement, one group."""
+        groups: dict[str, list[Outcome]] = {}
+        for outcome in self.outcomes:
+            if outcome.status == FAILED:
+                key = outcome.rule_text if outcome.rule is not None else \
+                    f"no rule: {outcome.situation}"
+                groups.setdefault(key, []).append(outcome)
+        return sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+
+    def by_rule(self) -> str:
+        """One line per rule at fault: failures, rule, what it says, and the first case."""
+        lines = []
+        for key, outcomes in self.failures_by_rule():
+            first = outcomes[0]
+            described = f"  {shorten(first.rule.description, 70)}" if first.rule is not None \
+                and first.rule.description else ""
+            lines.append(f"{len(outcomes):>5}  {key}{described}  (e.g. {first.case.where}: "
+                         f"{first.case.history_text}, expected {first.case.expected}, "
+                         f"got {first.call})")
+        return "\n".join(lines)
+
     def invalid_rows(self) -> str:
         return "\n".join(f"INVALID {o.case.where}: {o.case.problem}"
                          for o in self.outcomes if o.status == INVALID)
@@ -254,7 +278,8 @@ def run_case(case: Case, robot) -> Outcome:
         case.problem = f"the robot refused the case: {error}"
         return Outcome(case, INVALID)
     status = PASSED if choice.call is case.expected else FAILED
-    return Outcome(case, status, choice.call, choice.rule, tuple(choice.reasons))
+    return Outcome(case, status, choice.call, choice.rule, tuple(choice.reasons),
+                   choice.situation if choice.rule is None and status == FAILED else "")
 
 
 def run_cases(cases: Iterable[Case], system, topic: str | None = None,

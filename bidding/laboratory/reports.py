@@ -12,7 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 from bidding.model.calls import Strain
-from bidding.model.cards import Seat
+from bidding.model.board import Board
+from bidding.model.cards import SUITS_HIGH_FIRST, Hand, Seat
+from bidding.model.evaluation import hcp
 from bidding.model.files import atomic_write
 from bidding.model.pbn import PbnBoard, dd_tricks_tag, format_pbn
 from bidding.laboratory.results import BoardResult
@@ -179,27 +181,51 @@ def pbn_boards(run: Simulation, date: datetime.date | None = None) -> list[PbnBo
 
 
 # --- HTML ------------------------------------------------------------------------------------
-_STYLE = """
+STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; color: #222; max-width: 70em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
-th { background: #eef; } .muted { color: #666; } svg { display: block; margin: 0.5em 0; }
+th { background: #eef; } table.deal td { border: none; vertical-align: top; }
+ .muted { color: #666; } svg { display: block; margin: 0.5em 0; }
 """
 
 
-def _esc(value: object) -> str:
+def escape(value: object) -> str:
+    """Any value as HTML text."""
     return html.escape(str(value))
 
 
-def _table(headers: list[str], rows: list[list[object]], numeric: set[int] = frozenset()) -> str:
-    head = "".join(f"<th>{_esc(h)}</th>" for h in headers)
+def html_table(headers: list[str], rows: list[list[object]],
+               numeric: set[int] = frozenset()) -> str:
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     body = "".join(
-        "<tr>" + "".join(f"<td class=\"n\">{_esc(cell)}</td>" if i in numeric
-                         else f"<td>{_esc(cell)}</td>" for i, cell in enumerate(row)) + "</tr>"
+        "<tr>" + "".join(f"<td class=\"n\">{escape(cell)}</td>" if i in numeric
+                         else f"<td>{escape(cell)}</td>" for i, cell in enumerate(row)) + "</tr>"
         for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+_SUIT_SYMBOLS = (("\u2660", "#222"), ("\u2665", "#c22"), ("\u2666", "#c22"), ("\u2663", "#222"))
+
+
+def hand_html(hand: Hand) -> str:
+    """A hand as four lines, spades first, each with its suit symbol."""
+    return "<br>".join(
+        f'<span style="color:{colour}">{symbol}</span> {escape(hand.holding(suit)) or "&mdash;"}'
+        for (symbol, colour), suit in zip(_SUIT_SYMBOLS, SUITS_HIGH_FIRST))
+
+
+def deal_html(board: Board) -> str:
+    """A board as the usual diagram: North on top, West and East at the sides, South below,
+    the board's heading in the top left corner."""
+    cell = {seat: f"<b>{seat.name.title()}</b> {hcp(board.deal[seat])} HCP<br>"
+                  f"{hand_html(board.deal[seat])}" for seat in Seat}
+    heading = escape(board.heading).replace(", ", "<br>")
+    return (f'<table class="deal"><tr><td class="muted">{heading}</td><td>{cell[Seat.NORTH]}'
+            f'</td><td></td></tr><tr><td>{cell[Seat.WEST]}</td><td></td><td>{cell[Seat.EAST]}'
+            f'</td></tr><tr><td></td><td>{cell[Seat.SOUTH]}</td><td></td></tr></table>')
 
 
 def bar_chart(items: list[tuple[str, int]], title: str, width: int = 640) -> str:
@@ -209,13 +235,13 @@ def bar_chart(items: list[tuple[str, int]], title: str, width: int = 640) -> str
     largest = max((count for _, count in items), default=1) or 1
     room = width - label_width - 70
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'role="img" aria-label="{_esc(title)}">',
-             f'<text x="0" y="16" font-size="14" font-weight="bold">{_esc(title)}</text>']
+             f'role="img" aria-label="{escape(title)}">',
+             f'<text x="0" y="16" font-size="14" font-weight="bold">{escape(title)}</text>']
     for row, (label, count) in enumerate(items):
         y = top + row * bar_height
         length = max(1, round(room * count / largest))
         parts.append(f'<text x="{label_width - 6}" y="{y + 14}" font-size="12" '
-                     f'text-anchor="end">{_esc(label)}</text>')
+                     f'text-anchor="end">{escape(label)}</text>')
         parts.append(f'<rect x="{label_width}" y="{y + 2}" width="{length}" '
                      f'height="{bar_height - 4}" fill="#4a78c2"/>')
         parts.append(f'<text x="{label_width + length + 4}" y="{y + 14}" '
@@ -233,8 +259,8 @@ def histogram_chart(counts: Counter, title: str, low: int = -24, high: int = 24,
     largest = max((counts.get(v, 0) for v in values), default=1) or 1
     room = height - top - bottom
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'role="img" aria-label="{_esc(title)}">',
-             f'<text x="0" y="16" font-size="14" font-weight="bold">{_esc(title)}</text>',
+             f'role="img" aria-label="{escape(title)}">',
+             f'<text x="0" y="16" font-size="14" font-weight="bold">{escape(title)}</text>',
              f'<line x1="{left}" y1="{height - bottom}" x2="{width - 10}" '
              f'y2="{height - bottom}" stroke="#888"/>',
              f'<text x="{left - 4}" y="{top + 10}" font-size="11" text-anchor="end">'
@@ -259,17 +285,17 @@ def html_report(run: Simulation, summary: Summary) -> str:
     """A self-contained page: the summary tables and the charts."""
     rate = summary.boards / run.seconds if run.seconds else 0.0
     out = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-           f"<title>Simulation: {_esc(title_of(run))}</title><style>{_STYLE}</style></head><body>",
-           f"<h1>Simulation: {_esc(title_of(run))}</h1>",
-           f"<p>{summary.boards} boards from {_esc(run.origin or 'generated deals')}, "
+           f"<title>Simulation: {escape(title_of(run))}</title><style>{STYLE}</style></head><body>",
+           f"<h1>Simulation: {escape(title_of(run))}</h1>",
+           f"<p>{summary.boards} boards from {escape(run.origin or 'generated deals')}, "
            f"{'with' if run.double_dummy else 'without'} double dummy; {run.seconds:.1f} s on "
            f"{run.jobs} process(es), {rate:.1f} boards/s, {summary.calls} calls.</p>"]
     for index, counts in enumerate(summary.contracts, 1):
         label = _table_label(run, index)
-        out.append(f"<h2>Final contracts{_esc(label)}</h2>")
+        out.append(f"<h2>Final contracts{escape(label)}</h2>")
         top = counts.most_common(TOP_CONTRACTS)
         out.append(bar_chart(top, f"Final contracts{label}"))
-        out.append(_table(["contract", "boards", "share"],
+        out.append(html_table(["contract", "boards", "share"],
                           [[c, n, _percent(n, summary.boards)] for c, n in top], {1, 2}))
     if summary.par:
         out.append("<h2>Score against par (double dummy)</h2>"
@@ -280,30 +306,30 @@ def html_report(run: Simulation, summary: Summary) -> str:
             out.append(histogram_chart(stats.histogram, f"IMPs against par, {name}"))
             rows.append([name, f"{stats.mean_imps:+.2f}", f"{stats.mean_abs_imps:.2f}",
                          _percent(stats.at_par, stats.boards)])
-        out.append(_table(["", "mean IMPs", "mean |IMPs|", "at par"], rows, {1, 2, 3}))
+        out.append(html_table(["", "mean IMPs", "mean |IMPs|", "at par"], rows, {1, 2, 3}))
     if summary.imps_total is not None:
-        out.append(f"<h2>IMPs: {_esc(run.ours.name)} against {_esc(run.theirs.name)}</h2>"
+        out.append(f"<h2>IMPs: {escape(run.ours.name)} against {escape(run.theirs.name)}</h2>"
                    f"<p>{summary.imps_total:+d} IMPs over {summary.boards} boards; "
                    f"{len(summary.imps_boards)} boards with different contracts.</p>")
         out.append(histogram_chart(Counter(imps for _, imps in summary.imps_boards),
                                    "IMPs per board where the contracts differ"))
-        out.append(_table(["board", "table 1", "table 2", "IMPs"],
+        out.append(html_table(["board", "table 1", "table 2", "IMPs"],
                           [[r.board.number, _contract_of(r, 0), _contract_of(r, 1), f"{r.imps:+d}"]
                            for r in _swings(run, summary)], {0, 3}))
     for system in dict.fromkeys(rule.system for rule in summary.rules):
         rules = [rule for rule in summary.rules if rule.system == system]
         fired = sorted((rule for rule in rules if rule.count), key=lambda r: -r.count)
-        out.append(f"<h2>Rules of {_esc(system)}: {len(fired)} of {len(rules)} fired</h2>")
-        out.append(_table(["times", "where", "kind", "call", "calls made", "convention"],
+        out.append(f"<h2>Rules of {escape(system)}: {len(fired)} of {len(rules)} fired</h2>")
+        out.append(html_table(["times", "where", "kind", "call", "calls made", "convention"],
                           [[r.count, short_source(r.source), r.kind, r.call,
                             ", ".join(f"{c} {n}" for c, n in r.calls.most_common()), r.convention]
                            for r in fired], {0}))
         never = [rule for rule in rules if not rule.count]
-        out.append(f"<h2>Never fired in {_esc(system)} ({len(never)})</h2>")
-        out.append(_table(["where", "kind", "call", "convention"],
+        out.append(f"<h2>Never fired in {escape(system)} ({len(never)})</h2>")
+        out.append(html_table(["where", "kind", "call", "convention"],
                           [[short_source(r.source), r.kind, r.call, r.convention] for r in never]))
     out.append(f"<h2>No agreement ({sum(summary.no_agreement.values())} calls)</h2>")
-    out.append(_table(["times", "system", "situation", "example"],
+    out.append(html_table(["times", "system", "situation", "example"],
                       [[n, system, situation, _example(summary, (system, situation))]
                        for (system, situation), n in summary.no_agreement.most_common(TOP_POSITIONS)],
                       {0}))

@@ -1,5 +1,5 @@
-"""`cli.py cases FILE --system NAME [--failures] [--topic T] [--fail-under PERCENT]`: run a
-case file against a system."""
+"""`cli.py cases FILE --system NAME [--failures] [--by-rule] [--topic T] [--fail-under PERCENT]`:
+run a case file against a system."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +19,9 @@ def register(subparsers) -> None:
     parser.add_argument("--system", default="SAYC", help="the system to bid with (default SAYC)")
     parser.add_argument("--failures", action="store_true",
                         help="also list each miss: hand, auction, expected and our call, rule")
+    parser.add_argument("--by-rule", action="store_true",
+                        help="also list the failures grouped by the rule that made our call "
+                             "(file:line; 'no rule' by situation), most failures first")
     parser.add_argument("--topic", help="only the cases of this topic (or group)")
     parser.add_argument("--opponents", metavar="NAME",
                         help="read the opponents' calls with this system (default: natural)")
@@ -43,6 +46,10 @@ def run(args: argparse.Namespace) -> int:
         if text:
             print(text)
             print()
+    if args.by_rule and report.failed:
+        print(f"Failures by the rule at fault ({len(report.failures_by_rule())} rules):")
+        print(report.by_rule())
+        print()
     if report.invalid:
         print(report.invalid_rows())
         print()

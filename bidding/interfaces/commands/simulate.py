@@ -33,17 +33,9 @@ def register(subparsers) -> None:
         "simulate", help="bid many deals with a system and report what happened",
         description="Bid generated (or imported) deals with robots, score them double dummy "
                     "and report contracts, rules used, gaps in the system, par and IMPs.")
-    simulate_parser.add_argument("--system", required=True, help="system name or .system file")
     simulate_parser.add_argument("--vs", metavar="OTHER",
                                  help="a second system: two tables, cards turned, IMPs")
-    _deal_arguments(simulate_parser)
-    simulate_parser.add_argument("--pbn", metavar="FILE", type=text_file_type(decode_pbn),
-                                 help="bid the deals of a PBN (or .lin) file instead")
-    simulate_parser.add_argument("--no-dd", action="store_true",
-                                 help="skip double dummy (no scores, par or IMPs)")
-    simulate_parser.add_argument("--out", metavar="DIR", type=output_folder_type(REPORT_FILES),
-                                 help=f"write {', '.join(REPORT_FILES)} in DIR (a new folder, "
-                                      f"or one with an earlier report, which is replaced)")
+    run_arguments(simulate_parser, REPORT_FILES, "no scores, par or IMPs")
     simulate_parser.set_defaults(func=run_simulate)
 
     fight_parser = subparsers.add_parser(
@@ -52,13 +44,27 @@ def register(subparsers) -> None:
                     "first call where B differs becomes a case (expected: A's call).")
     fight_parser.add_argument("--system", required=True, help="system A (name or file)")
     fight_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
-    _deal_arguments(fight_parser)
+    deal_arguments(fight_parser)
     fight_parser.add_argument("--out", required=True, metavar="FILE", type=output_file,
                               help="cases.jsonl to write")
     fight_parser.set_defaults(func=run_fight)
 
 
-def _deal_arguments(parser) -> None:
+def run_arguments(parser, report_files: tuple[str, ...], without_dd: str) -> None:
+    """What a command bidding many deals with a system takes: --system, the deal arguments
+    with --pbn, --no-dd (`without_dd` says what is lost) and --out DIR, a report folder of
+    `report_files`."""
+    parser.add_argument("--system", required=True, help="system name or .system file")
+    deal_arguments(parser, imported=True)
+    parser.add_argument("--no-dd", action="store_true", help=f"skip double dummy ({without_dd})")
+    parser.add_argument("--out", metavar="DIR", type=output_folder_type(report_files),
+                        help=f"write {', '.join(report_files)} in DIR (a new folder, or one "
+                             f"with an earlier report, which is replaced)")
+
+
+def deal_arguments(parser, imported: bool = False) -> None:
+    """--deals, --dealer, --seed, --jobs and --dir; with `imported` also --pbn (read by
+    boards_of)."""
     parser.add_argument("--deals", type=positive, metavar="N",
                        help=f"number of deals (default: the script's produce, else {DEFAULT_DEALS})")
     parser.add_argument("--dealer", metavar="FILE", type=text_file,
@@ -66,6 +72,9 @@ def _deal_arguments(parser) -> None:
     parser.add_argument("--seed", type=seed, help="seed of the deals (default: a fresh one, shown)")
     parser.add_argument("--jobs", type=positive, default=os.cpu_count() or 1, metavar="J",
                         help="worker processes (default: one per core)")
+    if imported:
+        parser.add_argument("--pbn", metavar="FILE", type=text_file_type(decode_pbn),
+                            help="bid the deals of a PBN (or .lin) file instead")
     add_directory_option(parser)
 
 
@@ -93,7 +102,7 @@ class ProgressBar:
         self.stream.flush()
 
 
-def _boards(args):
+def boards_of(args):
     """The boards to bid and a phrase saying where they came from."""
     if getattr(args, "pbn", None):
         if args.dealer or args.deals:
@@ -112,7 +121,7 @@ def _boards(args):
 def run_simulate(args) -> int:
     systems = load_systems([args.system] + ([args.vs] if args.vs else []), args.dir)
     ours, theirs = systems[args.system], systems.get(args.vs)
-    boards, origin, seed = _boards(args)
+    boards, origin, seed = boards_of(args)
     run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=args.jobs,
                    progress=ProgressBar("bidding"), explained=bool(args.out))
     run.origin, run.seed = origin, seed
@@ -127,7 +136,7 @@ def run_simulate(args) -> int:
 def run_fight(args) -> int:
     systems = load_systems([args.system, args.vs], args.dir)
     first, second = systems[args.system], systems[args.vs]
-    boards, origin, _ = _boards(args)
+    boards, origin, _ = boards_of(args)
     cases = fight(boards, first, second, jobs=args.jobs, progress=ProgressBar("fighting"))
     for case in cases:
         case["source"] = f"{origin}, {case['source']}"
