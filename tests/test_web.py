@@ -181,7 +181,9 @@ def test_the_web_command_prints_its_address_and_serves_the_app(monkeypatch, caps
     assert main(["web", "--port", "8123"]) == 0
     assert capsys.readouterr().out.startswith("The web table is at http://127.0.0.1:8123/")
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
-    assert TestClient(served["app"]).get("/conventions").status_code == 200
+    local = TestClient(served["app"], base_url="http://127.0.0.1:8123")
+    assert local.get("/conventions").status_code == 200
+    assert TestClient(served["app"]).get("/conventions").status_code == 400  # Host: testserver
     assert main(["web", "--reports", "/no/such/folder"]) == 2
 
 
@@ -204,3 +206,10 @@ def test_the_menu_s_saved_robots_are_offered(tmp_path, monkeypatch):
     assert re.search(r"<option[^>]*>Robbie \(Acol\)</option>", client.get("/").text)
     page = deal(client, system="Robbie (Acol)")
     assert "robots play Acol" in page.text
+
+
+def test_a_loopback_table_answers_only_its_own_host_names():
+    app = create_app([], [], seed=1, hosts=["127.0.0.1", "localhost"])
+    assert TestClient(app, base_url="http://127.0.0.1:8000").get("/conventions").status_code \
+        == 200
+    assert TestClient(app, base_url="http://evil.example:8000").get("/").status_code == 400

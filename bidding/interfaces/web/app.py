@@ -18,6 +18,8 @@ import numpy as np
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -174,9 +176,11 @@ async def _form(request: Request) -> dict[str, str]:
 
 
 def create_app(directories: list[str] = (), reports: list[str] = (),
-               seed: int | None = None) -> Starlette:
+               seed: int | None = None, hosts: list[str] | None = None) -> Starlette:
     """The application over the shipped conventions, the user's and `directories`; the
-    report folders `reports` are the only others it reads."""
+    report folders `reports` are the only others it reads. `hosts`, when given, are the
+    only Host headers answered: a page elsewhere cannot reach a loopback table through a
+    name it points at 127.0.0.1 (DNS rebinding)."""
     state = WebTables(list(directories), list(reports), seed)
     templates = _environment()
 
@@ -356,4 +360,4 @@ def create_app(directories: list[str] = (), reports: list[str] = (),
         Route("/conventions", conventions),
         Route("/reports", reports_index),
         Route("/reports/{index:int}/{name}", report_file),
-    ])
+    ], middleware=[] if hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
