@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
                         ("3", "after each deal, also the 5 deals permuting E, S and W")):
         swapping.add_argument(f"-{digit}", action="store_const", const=int(digit),
                               dest="swapping", help=text)
+    parser.add_argument("-T", metavar="TITLE", dest="title",
+                        help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
                         help="toggle the statistics printed at the end (shown by default)")
     parser.add_argument("-q", action="store_true", dest="quiet", help="suppress PBN output")
@@ -63,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -122,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dealer: {args.file or '<stdin>'}: {error}", file=sys.stderr)
         return 1
     options = RunOptions(generate=args.generate, produce=args.produce, seed=args.seed,
+                         title=args.title,
                          swapping=args.swapping or 0, rng=args.rng,
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,

@@ -417,8 +417,16 @@ class Title:
     where: Where = _where()
 
 
+@dataclass(frozen=True)
+class Seed:
+    """Dealer v2's `seed N`: the run's seed unless -s gives one; 0 means a fresh one."""
+
+    value: int
+    where: Where = _where()
+
+
 Statement = Union[Generate, Produce, DealerSeat, Vulnerable, PredealCards, PredealLength,
-                  PointCount, AltCount, Condition, ActionList, Definition, Title]
+                  PointCount, AltCount, Condition, ActionList, Definition, Title, Seed]
 
 
 @dataclass(frozen=True)

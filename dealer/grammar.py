@@ -1,7 +1,7 @@
 """The grammar of dealer's input language (syntax only), building the AST as it parses.
 
 Covers Hans van Staveren's dealer (all statements, expressions, functions and actions of its
-manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title` and
+manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title`, `seed` and
 `csvrpt`. Operators have C's precedence, as dealer's yacc grammar gives them:
 
     ?:  (right)   ||/or   &&/and   == !=   < <= > >=   + -   * / %   unary ! not -
@@ -54,7 +54,7 @@ COUNT_KEYWORDS = {
 }
 
 STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
-                      "altcount", "condition", "action", "title")
+                      "altcount", "condition", "action", "title", "seed")
 ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printcompact", "printoneline",
                    "printes", "evalcontract", "average", "frequency", "csvrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
@@ -565,12 +565,13 @@ class _Grammar:
         actions = statement(pp.Suppress(_kw("action")) + action_list,
                             lambda w, t: ast.ActionList(tuple(t), w))
         title = statement(pp.Suppress(_kw("title")) - string, lambda w, t: ast.Title(t[0], w))
+        seed = statement(pp.Suppress(_kw("seed")) - number, lambda w, t: ast.Seed(t[0], w))
         definition = statement(identifier + pp.Regex(r"=(?!=)").suppress() - expression,
                                lambda w, t: ast.Definition(t[0], t[1], w))
         bare_condition = statement(expression, lambda w, t: ast.Condition(t[0], w))
 
         any_statement = (generate | produce | dealer | vulnerable | predeal | pointcount
-                         | altcount | condition | actions | title | definition
+                         | altcount | condition | actions | title | seed | definition
                          | bare_condition).set_name("a statement")
         self.script = pp.ZeroOrMore(any_statement) + pp.StringEnd().set_name("a statement")
         self.expression = expression + pp.StringEnd().set_name("end of the condition")

@@ -47,10 +47,12 @@ def _grid_rows(cells: Sequence[Sequence[str]]) -> str:
                    for row in cells)
 
 
-def format_printall(deal: np.ndarray, number: int) -> str:
-    """printall: the deal number, then the four hands side by side, N E S W."""
+def format_printall(deal: np.ndarray, number: int, title: str | None = None) -> str:
+    """printall: the deal number, then the four hands side by side, N E S W; Dealer v2's
+    title, if any, on a line of its own before the first deal."""
     rows = [[_cell(deal, seat, suit) for seat in range(4)] for suit in (3, 2, 1, 0)]
-    return f"{number:4d}.\n" + _grid_rows(rows) + "\n"
+    heading = f"{title}\n" if title is not None and number == 1 else ""
+    return heading + f"{number:4d}.\n" + _grid_rows(rows) + "\n"
 
 
 def format_printew(deal: np.ndarray) -> str:
@@ -73,15 +75,17 @@ def format_printoneline(deal: np.ndarray, value: int | None = None) -> str:
 
 def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
                     vulnerable: int | None, input_name: str | None, seed: int,
-                    date: datetime.date | None = None) -> str:
+                    date: datetime.date | None = None, title: str | None = None) -> str:
     """printpbn: one PBN game. Board `number` (1-based); dealer and vulnerability rotate
-    with the board unless the script set them; the file name is '(null)' for stdin."""
+    with the board unless the script set them; the file name is '(null)' for stdin. A
+    title (Dealer v2) is the Event."""
     seat = board_dealer(number) if dealer is None else Seat(dealer)
     vulnerability = (list(Vulnerability).index(board_vulnerability(number)) if vulnerable is None
                      else vulnerable)
     day = date or datetime.date.today()
     name = "(null)" if input_name is None else input_name
-    return (f'[Event "Hand simulated by dealer with file {name}, seed {seed}"]\n'
+    event = f"Hand simulated by dealer with file {name}, seed {seed}" if title is None else title
+    return (f'[Event "{event}"]\n'
             '[Site "-"]\n'
             f'[Date "{day:%Y.%m.%d}"]\n'
             f'[Board "{number}"]\n'
@@ -92,12 +96,15 @@ def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
             '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
 
 
-def format_print(deals: Sequence[np.ndarray], seats: Iterable[int]) -> str:
+def format_print(deals: Sequence[np.ndarray], seats: Iterable[int],
+                 title: str | None = None) -> str:
     """print(seats): at the end of the run, a page per seat (in N E S W order whatever
-    order they were named in) with that seat's hands four to a row, numbered."""
+    order they were named in) with that seat's hands four to a row, numbered; Dealer v2's
+    title, if any, above each page's heading."""
+    heading = "" if title is None else f"{title}\n"
     pages = []
     for seat in sorted(set(seats)):
-        page = [f"\n\n{SEAT_NAMES[seat].title()} hands:\n\n\n\n"]
+        page = [f"\n\n{heading}{SEAT_NAMES[seat].title()} hands:\n\n\n\n"]
         for first in range(0, len(deals), 4):
             group = deals[first:first + 4]
             page.append("".join(f"{first + k + 1:4d}." + " " * 15 for k in range(len(group))))
@@ -177,7 +184,9 @@ def format_evalcontract(tally: np.ndarray, produced: int) -> str:
     return "".join(lines)
 
 
-def format_trailer(generated: int, produced: int, seed: int, seconds: float) -> str:
-    """The closing statistics dealer prints unless told not to."""
-    return (f"Generated {generated} hands\nProduced {produced} hands\n"
+def format_trailer(generated: int, produced: int, seed: int, seconds: float,
+                   title: str | None = None) -> str:
+    """The closing statistics dealer prints unless told not to, after Dealer v2's title."""
+    heading = "" if title is None else f"{title}\n"
+    return (f"{heading}Generated {generated} hands\nProduced {produced} hands\n"
             f"Initial random seed {seed}\nTime needed {seconds:8.3f} sec\n")

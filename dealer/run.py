@@ -34,6 +34,9 @@ class RunOptions:
     generate: int | None = None
     produce: int | None = None
     seed: int | None = None
+    """-s; None: the script's `seed`, else a fresh one"""
+    title: str | None = None
+    """-T; None: the script's `title`"""
     swapping: int = 0
     rng: str = "numpy"
     statistics: bool = True
@@ -83,7 +86,8 @@ def run_program(program: Program, options: RunOptions | None = None,
     out = out or sys.stdout
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
-    stream = open_stream(program, generate_limit, seed=options.seed, rng=options.rng,
+    seed = options.seed if options.seed is not None else program.seed
+    stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
                          swapping=options.swapping)
     runner = _ActionRunner(program, options, out, stream.seed)
     run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
@@ -94,7 +98,8 @@ def run_program(program: Program, options: RunOptions | None = None,
     seconds = time.perf_counter() - started
     runner.finish(produced)
     if runner.statistics_shown:
-        out.write(output.format_trailer(generated, produced, stream.seed, seconds))
+        out.write(output.format_trailer(generated, produced, stream.seed, seconds,
+                                        runner.title))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
 
@@ -163,6 +168,7 @@ class _ActionRunner:
         self.options = options
         self.out = out
         self.seed = seed
+        self.title = options.title if options.title is not None else program.title
         self.stats = _Statistics()
         self.statistics_shown = options.statistics  # dealer flips this on every printpbn
         # every print(...) action prints the same list of produced deals at the end
@@ -211,7 +217,7 @@ class _ActionRunner:
     def _print(self, index: int, action, deal: np.ndarray, number: int, values: list) -> str:
         program = self.program
         if isinstance(action, ast.PrintAll):
-            return output.format_printall(deal, number)
+            return output.format_printall(deal, number, self.title)
         if isinstance(action, ast.PrintEW):
             return output.format_printew(deal)
         if isinstance(action, ast.PrintPBN):
@@ -221,7 +227,8 @@ class _ActionRunner:
             vulnerable = (None if program.vulnerable is None
                           else output.VULNERABILITY_NAMES.index(program.vulnerable))
             return output.format_printpbn(deal, number, program.dealer, vulnerable,
-                                          self.options.input_name, self.seed)
+                                          self.options.input_name, self.seed,
+                                          title=self.title)
         if isinstance(action, ast.PrintCompact):
             return output.format_printcompact(deal, int(values[0]) if values else None)
         if isinstance(action, ast.PrintOneLine):
@@ -248,7 +255,7 @@ class _ActionRunner:
         for index, compiled in enumerate(self.program.actions):
             action = compiled.action
             if isinstance(action, ast.PrintHands):
-                write(output.format_print(self.stats.stored_deals, action.seats))
+                write(output.format_print(self.stats.stored_deals, action.seats, self.title))
             elif isinstance(action, ast.EvalContract):
                 tally = self.stats.contract_tricks.get(index, np.zeros((2, 5, 14), np.int64))
                 write(output.format_evalcontract(tally, produced))
