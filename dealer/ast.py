@@ -143,11 +143,14 @@ class Tricks:
 
 @dataclass(frozen=True)
 class Score:
+    """score(vul, contract, tricks); `doubled` 1 or 2 for Dealer v2's z4Hx, z4Hxx."""
+
     vulnerable: bool
     level: int
     strain: int
     tricks: "Expr"
     where: Where = _where()
+    doubled: int = 0
 
 
 @dataclass(frozen=True)

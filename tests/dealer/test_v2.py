@@ -87,3 +87,48 @@ def test_cli_title_switch(tmp_path, capsys):
     script.write_text("produce 1\naction printoneline\n")
     assert main([str(script), "-s", "1", "-T", "From the switch"]) == 0
     assert "From the switch\nGenerated" in capsys.readouterr().out
+
+
+# ----- decimal numbers (dotnums) and doubled contracts
+def value(text: str, hand: str = "AQJ2.AQ.K.QJ5432") -> int:
+    from bidding.model.cards import Hand
+    from dealer import compile_hand_condition
+    return compile_hand_condition(text).value(Hand.parse(hand))
+
+
+@pytest.mark.parametrize("written, hundredths", [
+    ("14.5", 1450), ("14.50", 1450), ("6.", 600), (".25", 25), ("0.01", 1), ("99.99", 9999),
+])
+def test_dotnums_are_read_as_hundredths(written, hundredths):
+    assert value(written) == hundredths
+
+
+def test_dotnums_compare_with_hundredths_counts():
+    assert value("ltc <= 3.5") == 1 and value("ltc < 3.5") == 0
+    assert value("ltc == 350") == 1
+
+
+def test_dotnums_in_pointcount_altcount_and_frequency_bounds():
+    program = compile_program("pointcount 4.5 3.0 1.5 0.75 0.25\naltcount 9 6.5 4.0 1.75 1.0 .25\n"
+                              "action frequency (hcp(north), 0., 40.5)")
+    assert program.tables.hcp[-5:] == (25, 75, 150, 300, 450)
+    assert program.tables.altcounts[9][-5:] == (25, 100, 175, 400, 650)
+    assert (program.actions[0].action.low, program.actions[0].action.high) == (0, 4050)
+
+
+def test_dotnums_with_more_than_two_digits_are_refused_with_a_place():
+    with pytest.raises(DealerSyntaxError, match=r"more than two digits.*\n.*\n\s*\^"):
+        compile_program("condition ltc(north) < 123.4")
+
+
+@pytest.mark.parametrize("contract, tricks, expected", [
+    ("z4Hx", 11, 990), ("z4Hx", 10, 790), ("z4Hx", 9, -200),   # the guide's example (vul)
+    ("z3Nxx", 8, -400), ("z6Hx", 12, 1660), ("z4S", 10, 620), ("x4S", 10, 620),
+])
+def test_v2_contracts_and_doubled_scores(contract, tricks, expected):
+    assert value(f"score(vul, {contract}, {tricks})") == expected
+
+
+def test_a_doubled_v1_contract_is_refused():
+    with pytest.raises(DealerSyntaxError):
+        compile_program("condition score(vul, x4Hx, 10) > 0")
