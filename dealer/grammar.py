@@ -715,6 +715,27 @@ def _blank_comments(text: str) -> str:
     return _STRING_OR_COMMENT.sub(blank, text)
 
 
+_PARAMETER_OR_SKIPPED = re.compile(_STRING_OR_COMMENT.pattern + r"|\$(\d)", re.S)
+
+
+def substitute_parameters(text: str, parameters: dict[int, str],
+                          source: str = "<input>") -> str:
+    """Dealer v2's script parameters: each `$0`..`$9` outside strings and comments replaced
+    by the text given for it (`-0`..`-9` on v2's command line). A parameter that was not
+    given is an error at its place, rather than v2's silent empty text."""
+    def replace(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group()
+        digit = int(match.group(1))
+        if digit not in parameters:
+            line, column = _line_and_column(text, match.start())
+            raise DealerSyntaxError(f"the script parameter ${digit} has no value (give it "
+                                    f"with -{digit} TEXT, after --v2)", source=source,
+                                    text=text, line=line, column=column)
+        return parameters[digit]
+    return _PARAMETER_OR_SKIPPED.sub(replace, text)
+
+
 @functools.cache
 def _grammar() -> _Grammar:
     return _Grammar()

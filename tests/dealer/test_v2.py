@@ -132,3 +132,60 @@ def test_v2_contracts_and_doubled_scores(contract, tricks, expected):
 def test_a_doubled_v1_contract_is_refused():
     with pytest.raises(DealerSyntaxError):
         compile_program("condition score(vul, x4Hx, 10) > 0")
+
+
+# ----- command line: --v2 script parameters, -x, -N/-E/-S/-W, -D
+NT_SCRIPT = """produce 3
+NTshape = shape( $1 , any 4333 + any 4432 + any 5332 - 5xxx - x5xx)
+condition shape ( east, $0 ) && NTshape && (hcp( $1 ) >= $2 ) && (hcp( $1 ) <= $3 )
+action printes("$1 ", hcp($1), \\n), printoneline
+"""
+
+
+def cli(tmp_path, capsys, script: str, *switches: str) -> tuple[int, str, str]:
+    path = tmp_path / "script.dlr"
+    path.write_text(script)
+    code = main([str(path), "-s", "1", *switches])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_script_parameters_from_the_guide(tmp_path, capsys):
+    code, out, _ = cli(tmp_path, capsys, NT_SCRIPT, "--v2", "-1", "west", "-2", "12",
+                       "-3", "14", "-0", "5xxx + x5xx - any xxx0 - any xxx1")
+    assert code == 0
+    values = [int(line.split()[1]) for line in out.splitlines() if line.startswith("$1 ")]
+    assert len(values) == 3 and all(12 <= v <= 14 for v in values)  # "$1" in quotes stays
+
+
+def test_a_missing_script_parameter_is_located(tmp_path, capsys):
+    code, _, err = cli(tmp_path, capsys, NT_SCRIPT, "--v2", "-1", "west")
+    assert code == 2
+    assert "script.dlr:3:" in err and "$0 has no value" in err
+
+
+def test_without_v2_the_digits_are_dealer_v1_swapping(tmp_path, capsys):
+    script = "produce 4\naction printoneline\n"
+    _, v1, _ = cli(tmp_path, capsys, script, "-2")
+    _, v2, _ = cli(tmp_path, capsys, script, "-x", "2")
+    assert deals_of(v1) == deals_of(v2)
+    first, second = deals_of(v1)[:2]
+    assert first.split(" e ")[0] == second.split(" e ")[0]  # North kept, E and W exchanged
+
+
+def test_x_and_a_v1_swapping_switch_together_are_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        cli(tmp_path, capsys, "produce 1\n", "-x", "3", "-2")
+
+
+def test_predeal_from_the_command_line(tmp_path, capsys):
+    _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline\n",
+                    "-E", "ST865,HT73,DAJ97,C94", "-S", "SK632,HAKQJ,D2")
+    for line in deals_of(out):
+        assert " e T865.T73.AJ97.94 " in line and " s K632.AKQJ" in line
+
+
+def test_debug_level_lists_the_settings(tmp_path, capsys):
+    _, _, err = cli(tmp_path, capsys, "produce 1\naction printoneline\n", "-D", "1",
+                    "-T", "Example Title")
+    assert "title=[Example Title]" in err and "seed=[1]" in err
