@@ -26,9 +26,42 @@ def suit_ranks(deal: np.ndarray, seat: int, suit: int) -> str:
     return "".join(RANKS[rank] for rank in held[::-1])
 
 
+_RANK_BYTES = np.frombuffer(RANKS.encode(), dtype=np.uint8)
+_HAND_WIDTH = 16  # 13 cards and 3 dots: every `S.H.D.C` hand has this width
+
+
+def hand_bytes(owners: np.ndarray) -> np.ndarray:
+    """Every hand of a batch of deals as `S.H.D.C` in ASCII: a (deals, 4, 16) uint8 array,
+    built for the whole batch at once (printing deal by deal is what made printing slow).
+
+    Each seat's 13 cards, highest card first (spades ace down to clubs two), are found by a
+    stable sort of the reversed deal by owner; a card of suit s, k-th in its hand, goes to
+    column k + (3 - s), and the three columns left over are the dots between the suits."""
+    count = len(owners)
+    order = np.argsort(owners[:, ::-1], axis=1, kind="stable").reshape(count, 4, 13)
+    cards = 51 - order
+    columns = np.arange(13) + (3 - cards // 13)
+    hands = np.full((count, 4, _HAND_WIDTH), ord("."), dtype=np.uint8)
+    np.put_along_axis(hands, columns, _RANK_BYTES[cards % 13], axis=2)
+    return hands
+
+
+def _lines(rows: np.ndarray) -> list[str]:
+    """Rows of ASCII bytes of one width as strings."""
+    width = rows.shape[1]
+    text = rows.tobytes().decode("ascii")
+    return [text[start:start + width] for start in range(0, len(text), width)]
+
+
+def _with_values(lines: list[str], values, end: str = "\n") -> list[str]:
+    if values is None:
+        return [line + end for line in lines]
+    return [f"{line}{int(value)}\n" for line, value in zip(lines, values)]
+
+
 def pbn_hand(deal: np.ndarray, seat: int) -> str:
     """`S.H.D.C` holdings of one seat, as printoneline and PBN write them."""
-    return ".".join(suit_ranks(deal, seat, suit) for suit in (3, 2, 1, 0))
+    return hand_bytes(deal[None])[0, seat].tobytes().decode("ascii")
 
 
 def pbn_deal(deal: np.ndarray) -> str:
@@ -61,16 +94,40 @@ def format_printew(deal: np.ndarray) -> str:
     return _grid_rows(rows) + "\n"
 
 
+def _labelled_hands(owners: np.ndarray, separator: str) -> np.ndarray:
+    """`n HAND` `e HAND` `s HAND` `w HAND`, each followed by `separator`, as byte rows."""
+    hands = hand_bytes(owners)
+    count = len(owners)
+    pieces = []
+    for seat in range(4):
+        pieces.append(np.broadcast_to(np.frombuffer(f"{'nesw'[seat]} ".encode(), np.uint8),
+                                      (count, 2)))
+        pieces.append(hands[:, seat])
+        pieces.append(np.broadcast_to(np.frombuffer(separator.encode(), np.uint8),
+                                      (count, 1)))
+    return np.concatenate(pieces, axis=1)
+
+
+def format_printcompact_batch(owners: np.ndarray, values=None) -> list[str]:
+    """printcompact [expr] of each deal: one line a hand, then the expression's value if
+    given."""
+    return _with_values(_lines(_labelled_hands(owners, "\n")), values, end="")
+
+
+def format_printoneline_batch(owners: np.ndarray, values=None) -> list[str]:
+    """printoneline [expr] of each deal: the four hands on one line, then the value if
+    given."""
+    return _with_values(_lines(_labelled_hands(owners, " ")), values)
+
+
 def format_printcompact(deal: np.ndarray, value: int | None = None) -> str:
-    """printcompact [expr]: one line a hand, then the expression's value if given."""
-    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)}\n" for seat in range(4))
-    return text if value is None else text + f"{value}\n"
+    """printcompact [expr] of one deal."""
+    return format_printcompact_batch(deal[None], None if value is None else [value])[0]
 
 
 def format_printoneline(deal: np.ndarray, value: int | None = None) -> str:
-    """printoneline [expr]: the four hands on one line, then the value if given."""
-    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)} " for seat in range(4))
-    return text + ("" if value is None else str(value)) + "\n"
+    """printoneline [expr] of one deal."""
+    return format_printoneline_batch(deal[None], None if value is None else [value])[0]
 
 
 def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,

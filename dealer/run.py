@@ -10,6 +10,7 @@ generated every deal up to and including the one that completed `produce`, or af
 """
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -197,15 +198,13 @@ class _ActionRunner:
             self._add(index, total)
 
     def _print_deals(self, owners: np.ndarray, values: list, produced_before: int) -> None:
-        """Each deal's prints, in the order the actions are written."""
-        write = self.out.write
-        for k in range(len(owners) if self.per_deal else 0):
-            number = produced_before + k + 1
-            for index, action in self.per_deal:
-                text = self._print(index, action, owners[k], number,
-                                   [v[k] for v in values[index]])
-                if text:
-                    write(text)
+        """Each deal's prints, in the order the actions are written: each action formats
+        the whole batch, then the texts are interleaved deal by deal."""
+        if self.per_deal and len(owners):
+            texts = [self._print_batch(index, action, owners, values[index], produced_before)
+                     for index, action in self.per_deal]
+            self.out.write("".join(texts[0]) if len(texts) == 1
+                           else "".join(itertools.chain.from_iterable(zip(*texts))))
         if self.keeps_deals:
             self.stats.stored_deals.extend(owners.copy())
 
@@ -213,6 +212,16 @@ class _ActionRunner:
         if total is not None:
             known = self.stats.totals.get(index)
             self.stats.totals[index] = total if known is None else known + total
+
+    def _print_batch(self, index: int, action, owners: np.ndarray, values: list,
+                     produced_before: int) -> list[str]:
+        """One action's text for each deal of a batch."""
+        if isinstance(action, ast.PrintOneLine):
+            return output.format_printoneline_batch(owners, values[0] if values else None)
+        if isinstance(action, ast.PrintCompact):
+            return output.format_printcompact_batch(owners, values[0] if values else None)
+        return [self._print(index, action, deal, produced_before + k + 1,
+                            [v[k] for v in values]) for k, deal in enumerate(owners)]
 
     def _print(self, index: int, action, deal: np.ndarray, number: int, values: list) -> str:
         program = self.program
@@ -229,10 +238,6 @@ class _ActionRunner:
             return output.format_printpbn(deal, number, program.dealer, vulnerable,
                                           self.options.input_name, self.seed,
                                           title=self.title)
-        if isinstance(action, ast.PrintCompact):
-            return output.format_printcompact(deal, int(values[0]) if values else None)
-        if isinstance(action, ast.PrintOneLine):
-            return output.format_printoneline(deal, int(values[0]) if values else None)
         if isinstance(action, ast.PrintES):
             return output.format_printes(_fields(action.items, values, deal))
         if isinstance(action, ast.CsvReport):

@@ -182,3 +182,15 @@ def test_thirteen_card_suits_overflow_their_column(seed):
 
 def test_csv_quotes_only_what_needs_it():
     assert output.format_csv(["a", 3, "x,y", 'say "hi"']) == 'a,3,"x,y","say ""hi"""\n'
+
+
+def test_batch_formatting_matches_the_ranks_of_each_suit():
+    batch = deals(5, 200)
+    values = np.arange(len(batch)) - 7
+    lines = output.format_printoneline_batch(batch, values)
+    compact = output.format_printcompact_batch(batch)
+    for deal, line, block, value in zip(batch, lines, compact, values):
+        hands = [".".join(output.suit_ranks(deal, seat, suit) for suit in (3, 2, 1, 0))
+                 for seat in range(4)]
+        assert line == "".join(f"{s} {h} " for s, h in zip("nesw", hands)) + f"{value}\n"
+        assert block == "".join(f"{s} {h}\n" for s, h in zip("nesw", hands))
