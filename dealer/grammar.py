@@ -124,6 +124,24 @@ def _dotnum(text: str, loc: int, written: str) -> int:
     return sign * (int(whole or 0) * 100 + int((fraction + "00")[:2]))
 
 
+EXTERNAL_FUNCTIONS = {
+    "opc": "runs JGM's Optimal Point Count Perl program",
+    "usereval": "runs a user's evaluation server (DealerServer)",
+}
+"""Dealer v2's functions that call outside programs, and what each runs."""
+
+
+def _external_call() -> pp.ParserElement:
+    """opc(...) and usereval(...): refused where they are written."""
+    def refuse(text: str, loc: int, tokens) -> None:
+        name = tokens[0]
+        raise pp.ParseSyntaxException(
+            text, loc, f"{name}() is not supported: in Dealer v2 it "
+                       f"{EXTERNAL_FUNCTIONS[name]}, and this dealer runs no outside "
+                       "programs")
+    return _kw(*EXTERNAL_FUNCTIONS).add_parse_action(refuse)
+
+
 def _canonical_op(op: str) -> str:
     return {"and": "&&", "or": "||", "not": "!"}.get(op, op)
 
@@ -503,6 +521,7 @@ class _Grammar:
         operands = {"#": number_node, "shape": dpp_shape | hvs_shape, "cccc": cccc_call,
                     "quality": quality_call, "hascard": hascard_call, "tricks": tricks_call,
                     "trick": tricks_call}
+        operands.update(dict.fromkeys(EXTERNAL_FUNCTIONS, _external_call()))
         operands.update(dict.fromkeys(COUNT_KEYWORDS, count_call))
         operands.update(dict.fromkeys(_SUIT_WORDS, length_call))
         expression = _Infix(operands, reference, r"[+-]", "an expression", openers={

@@ -189,3 +189,14 @@ def test_debug_level_lists_the_settings(tmp_path, capsys):
     _, _, err = cli(tmp_path, capsys, "produce 1\naction printoneline\n", "-D", "1",
                     "-T", "Example Title")
     assert "title=[Example Title]" in err and "seed=[1]" in err
+
+
+# ----- functions that call outside programs
+@pytest.mark.parametrize("script, column", [
+    ("condition hcp(north) > 10 && opc(EW, notrump) >= 26.50", 30),
+    ("action printes(usereval(10, NS, 0))", 16),
+])
+def test_outside_programs_are_refused_where_they_are_written(script, column):
+    with pytest.raises(DealerSyntaxError, match="not supported.*runs no outside programs") as info:
+        compile_program(script)
+    assert (info.value.line, info.value.column) == (1, column)
