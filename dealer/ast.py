@@ -279,11 +279,18 @@ class Average:
 
 @dataclass(frozen=True)
 class Frequency:
+    """frequency, or Dealer v2's bktfreq: counts in buckets of `size` values from `low`."""
+
     label: str | None
     expr: Expr
     low: int
     high: int
     where: Where = _where()
+    size: int = 1
+
+    @property
+    def buckets(self) -> int:
+        return bucket_count(self.low, self.high, self.size)
 
 
 @dataclass(frozen=True)
@@ -296,6 +303,21 @@ class Frequency2D:
     low2: int
     high2: int
     where: Where = _where()
+    size: int = 1
+    size2: int = 1
+
+    @property
+    def buckets(self) -> int:
+        return bucket_count(self.low, self.high, self.size)
+
+    @property
+    def buckets2(self) -> int:
+        return bucket_count(self.low2, self.high2, self.size2)
+
+
+def bucket_count(low: int, high: int, size: int) -> int:
+    """Buckets of `size` values from `low` that reach `high` (the last may pass it)."""
+    return (high - low) // size + 1
 
 
 @dataclass(frozen=True)

@@ -113,17 +113,24 @@ def statistic(action: ast.Action, values: list[np.ndarray]):
     if isinstance(action, ast.Average):
         return int(values[0].astype(np.int64).sum())
     if isinstance(action, ast.Frequency):
-        slots = action.high - action.low + 3
-        return np.bincount(np.clip(values[0].astype(np.int64) - action.low + 1, 0, slots - 1),
+        slots = action.buckets + 2
+        return np.bincount(_slots(values[0], action.low, action.high, action.size),
                            minlength=slots)
     if isinstance(action, ast.Frequency2D):
-        rows = action.high - action.low + 3
-        columns = action.high2 - action.low2 + 3
-        first = np.clip(values[0].astype(np.int64) - action.low + 1, 0, rows - 1)
-        second = np.clip(values[1].astype(np.int64) - action.low2 + 1, 0, columns - 1)
+        rows, columns = action.buckets + 2, action.buckets2 + 2
+        first = _slots(values[0], action.low, action.high, action.size)
+        second = _slots(values[1], action.low2, action.high2, action.size2)
         return np.bincount(first * columns + second,
                            minlength=rows * columns).reshape(rows, columns)
     return None
+
+
+def _slots(values: np.ndarray, low: int, high: int, size: int) -> np.ndarray:
+    """Frequency slots: 0 below `low`, then one per bucket of `size` values, and the last
+    above `high`."""
+    values = values.astype(np.int64)
+    last = ast.bucket_count(low, high, size) + 1
+    return np.where(values < low, 0, np.where(values > high, last, (values - low) // size + 1))
 
 
 # ---------------------------------------------------------------------------------------

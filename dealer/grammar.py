@@ -56,7 +56,7 @@ COUNT_KEYWORDS = {
 STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
                       "altcount", "condition", "action", "title", "seed")
 ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printcompact", "printoneline",
-                   "printes", "evalcontract", "average", "frequency", "csvrpt")
+                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
@@ -554,6 +554,17 @@ class _Grammar:
         bounds = expression + comma - signed_value + comma - signed_value
         frequency = _located(_kw("frequency") - label + lpar - bounds
                              + pp.Optional(comma - bounds) - rpar, build_frequency)
+
+        def build_bucket_frequency(where, t):
+            if len(t) == 6:
+                return ast.Frequency(t[1], t[2], t[3], t[4], where, size=t[5])
+            return ast.Frequency2D(t[1], t[2], t[3], t[4], t[6], t[7], t[8], where,
+                                   size=t[5], size2=t[9])
+
+        buckets = bounds + comma - value
+        bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets
+                                    + pp.Optional(comma - buckets) - rpar,
+                                    build_bucket_frequency)
         deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
         hand_item = _located(compass + pp.FollowedBy(pp.one_of(", )")),
                              lambda w, t: ast.HandItem(t[0], w))
@@ -563,6 +574,7 @@ class _Grammar:
         action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
                   | simple("printew", ast.PrintEW) | simple("printpbn", ast.PrintPBN)
                   | simple("evalcontract", ast.EvalContract) | average | frequency
+                  | bucket_frequency
                   | csvrpt).set_name("an action")
         action_list = pp.Optional(pp.DelimitedList(action, allow_trailing_delim=True))
 

@@ -190,27 +190,30 @@ def format_average(label: str | None, total: int, count: int) -> str:
     return f"{label}: {value}\n" if label is not None else f"{value}\n"
 
 
-def format_frequency(label: str | None, counts: Sequence[int], low: int, high: int) -> str:
-    """frequency ["label"] (expr, low, high): counts[0] are values below low, counts[-1]
-    above high; those two rows appear only when not zero."""
+def format_frequency(label: str | None, counts: Sequence[int], low: int, size: int = 1) -> str:
+    """frequency ["label"] (expr, low, high), or bktfreq with buckets of `size` values:
+    counts[0] are values below low, counts[-1] above high; those two rows appear only when
+    not zero. Each other row is named by its bucket's lowest value."""
     lines = [f"Frequency {label or ''}:\n"]
     if counts[0]:
         lines.append(f"Low\t{counts[0]:8d}\n")
-    lines += [f"{value:5d}\t{counts[value - low + 1]:8d}\n" for value in range(low, high + 1)]
+    lines += [f"{low + k * size:5d}\t{counts[k + 1]:8d}\n" for k in range(len(counts) - 2)]
     if counts[-1]:
         lines.append(f"High\t{counts[-1]:8d}\n")
     return "".join(lines)
 
 
-def format_frequency2d(label: str | None, counts: np.ndarray, low: int, high: int,
-                       low2: int, high2: int) -> str:
-    """frequency ["label"] (expr, low, high, expr2, low2, high2): a table with Low and
-    High rows and columns always shown, and the sums of rows and columns."""
+def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: int,
+                       low2: int, size2: int) -> str:
+    """frequency ["label"] (expr, low, high, expr2, low2, high2), or bktfreq with buckets
+    of size and size2 values: a table with Low and High rows and columns always shown, and
+    the sums of rows and columns."""
     counts = np.asarray(counts, dtype=np.int64)
+    rows, columns = counts.shape[0] - 2, counts.shape[1] - 2
     lines = [f"Frequency {label or ''}:\n",
-             "        Low" + "".join(f" {v:6d}" for v in range(low2, high2 + 1))
+             "        Low" + "".join(f" {low2 + k * size2:6d}" for k in range(columns))
              + "   High    Sum\n"]
-    names = ["Low "] + [f"{v:4d}" for v in range(low, high + 1)] + ["High"]
+    names = ["Low "] + [f"{low + k * size:4d}" for k in range(rows)] + ["High"]
     for name, row in zip(names, counts):
         lines.append(name + "".join(f" {int(c):6d}" for c in row) + f" {int(row.sum()):6d}\n")
     lines.append("Sum " + "".join(f" {int(c):6d}" for c in counts.sum(axis=0))

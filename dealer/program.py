@@ -275,15 +275,17 @@ class _ProgramBuilder:
 
     @staticmethod
     def _check_bounds(action) -> None:
-        pairs = [(action.low, action.high)]
+        pairs = [(action.low, action.high, action.size)]
         if isinstance(action, ast.Frequency2D):
-            pairs.append((action.low2, action.high2))
+            pairs.append((action.low2, action.high2, action.size2))
         cells = 1
-        for low, high in pairs:
+        for low, high, size in pairs:
             if low > high:
                 raise _error(f"frequency bounds {low} and {high} are the wrong way round",
                              action.where)
-            cells *= high - low + 1
+            if size <= 0:
+                raise _error(f"bktfreq needs a bucket size above 0, not {size}", action.where)
+            cells *= ast.bucket_count(low, high, size)
         if cells > MAX_FREQUENCY_CELLS:
             raise _error(f"this frequency table would have {cells} cells; the limit is "
                          f"{MAX_FREQUENCY_CELLS:,}: narrow its bounds", action.where)

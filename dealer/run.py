@@ -268,14 +268,14 @@ class _ActionRunner:
                 write(output.format_average(action.label, self.stats.totals.get(index, 0),
                                             produced))
             elif isinstance(action, ast.Frequency):
-                counts = self.stats.totals.get(index,
-                                               np.zeros(action.high - action.low + 3, np.int64))
-                write(output.format_frequency(action.label, counts, action.low, action.high))
+                counts = self.stats.totals.get(index, np.zeros(action.buckets + 2, np.int64))
+                write(output.format_frequency(action.label, counts, action.low,
+                                              action.size))
             elif isinstance(action, ast.Frequency2D):
                 counts = self.stats.totals.get(index, np.zeros(
-                    (action.high - action.low + 3, action.high2 - action.low2 + 3), np.int64))
-                write(output.format_frequency2d(action.label, counts, action.low, action.high,
-                                                action.low2, action.high2))
+                    (action.buckets + 2, action.buckets2 + 2), np.int64))
+                write(output.format_frequency2d(action.label, counts, action.low, action.size,
+                                                action.low2, action.size2))
 
 
 def _fields(items, values: list, deal: np.ndarray) -> list:

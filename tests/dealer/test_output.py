@@ -133,10 +133,10 @@ def test_average_and_frequency(seed):
     north_spades = [spades(d, 0) for d in batch]
     text = (output.format_average(None, sum(north), 150)
             + output.format_average("lbl", sum(south), 150)
-            + output.format_frequency("", frequency_counts(north, 5, 12), 5, 12)
-            + output.format_frequency("fq", frequency_counts(north_spades, 2, 5), 2, 5)
+            + output.format_frequency("", frequency_counts(north, 5, 12), 5)
+            + output.format_frequency("fq", frequency_counts(north_spades, 2, 5), 2)
             + output.format_frequency2d("two", frequency2d_counts(north, north_spades,
-                                                                  8, 12, 2, 5), 8, 12, 2, 5))
+                                                                  8, 12, 2, 5), 8, 1, 2, 1))
     assert text + trailer(expected, 150, 150, seed) == expected
 
 
@@ -144,8 +144,8 @@ def test_average_and_frequency(seed):
 def test_statistics_when_nothing_is_produced(seed):
     expected = golden(f"nothing_produced.s{seed}.out")
     text = (output.format_average(None, 0, 0) + output.format_average("l", 0, 0)
-            + output.format_frequency(None, np.zeros(5, int), 1, 3)
-            + output.format_frequency2d(None, np.zeros((4, 4), int), 1, 2, 0, 1))
+            + output.format_frequency(None, np.zeros(5, int), 1)
+            + output.format_frequency2d(None, np.zeros((4, 4), int), 1, 1, 0, 1))
     assert text + trailer(expected, 100, 0, seed) == expected
 
 

@@ -200,3 +200,32 @@ def test_outside_programs_are_refused_where_they_are_written(script, column):
     with pytest.raises(DealerSyntaxError, match="not supported.*runs no outside programs") as info:
         compile_program(script)
     assert (info.value.line, info.value.column) == (1, column)
+
+
+# ----- bktfreq
+def test_bktfreq_counts_in_buckets_named_by_their_lowest_value():
+    text = run('produce 2000\naction bktfreq "ltc" (ltc(north), 5.0, 8.0, 0.5), '
+               'frequency "halves" (ltc(north) / 50, 10, 16)', seed=4)
+    buckets = re.search(r"Frequency ltc:\n(.*?)Frequency halves", text, re.S).group(1)
+    halves = re.search(r"Frequency halves:\n(.*?)Generated", text, re.S).group(1)
+    rows = dict(line.split("\t") for line in buckets.splitlines())
+    assert [name.strip() for name in rows if name not in ("Low", "High")] == [
+        str(v) for v in range(500, 801, 50)]
+    # ltc counts in half losers, so a bucket of 50 holds exactly one value of ltc / 50
+    assert [int(v) for v in rows.values()] == [int(line.split("\t")[1])
+                                              for line in halves.splitlines()]
+
+
+def test_bktfreq_two_dimensions_and_wide_buckets():
+    text = run('produce 500\naction bktfreq "KnR vs HCP" '
+               '(cccc(north), 10.0, 17.75, 2.5, hcp(north), 10, 17, 4)', seed=4)
+    header = text.splitlines()[1]
+    assert header.split() == ["Low", "10", "14", "High", "Sum"]
+    assert [line.split()[0] for line in text.splitlines()[2:8]] == [
+        "Low", "1000", "1250", "1500", "1750", "High"]
+    assert text.splitlines()[8].split()[-1] == "500"
+
+
+def test_bktfreq_needs_a_positive_size():
+    with pytest.raises(DealerSemanticError, match="bucket size above 0"):
+        compile_program("action bktfreq (hcp(north), 0, 10, 0)")
