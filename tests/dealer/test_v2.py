@@ -229,3 +229,20 @@ def test_bktfreq_two_dimensions_and_wide_buckets():
 def test_bktfreq_needs_a_positive_size():
     with pytest.raises(DealerSemanticError, match="bucket size above 0"):
         compile_program("action bktfreq (hcp(north), 0, 10, 0)")
+
+
+# ----- double dummy solved as needed
+def test_a_double_dummy_condition_solves_about_as_many_deals_as_it_produces():
+    calls = []
+
+    def solver(deal, seat, strain):
+        calls.append(seat)
+        return 7 + len(calls) % 3  # 8, 9, 7, 8, ...: two deals in three pass
+
+    program = compile_program("produce 3\ncondition hcp(north) >= 5 && "
+                              "tricks(south, notrump) >= 8\naction printoneline",
+                              tricks=solver)
+    out = io.StringIO()
+    result = run_program(program, RunOptions(seed=1), out)
+    assert result.produced == 3
+    assert len(calls) <= 12  # the whole first batch (256 deals) was solved before
