@@ -1,6 +1,6 @@
 """Speed of our deal generator against Debian's /usr/games/dealer, on the same inputs.
 
-    python bench/dealer_bench.py [--repeat 5] [--jobs N] [--long]
+    python bench/dealer_bench.py [--repeat 5] [--jobs N] [--long] [--only d]
 
 For each case both programs run as whole processes (start-up included), alternately, so
 that a change in the machine's load hits both alike. Each run is timed by the wall clock
@@ -38,6 +38,8 @@ CASES = [
      " && hcp(north) >= 20 && hcp(north) <= 22\naction average hcp(north)\n",
      "produced deals/s", 10_000),
     ("(c) Descr.stayman, generate 1,000,000", None, "produced deals/s", None),
+    ("(d) printoneline, 1,000,000 deals",
+     "generate 1000000\nproduce 1000000\naction printoneline\n", "printed deals/s", 1_000_000),
 ]
 
 
@@ -70,13 +72,15 @@ def commands(script_path: str, jobs: int | None) -> dict[str, list[str]]:
     return {"dealer": [DEALER, "-s", "1", script_path], "ours": ours}
 
 
-def bench(repeat: int, jobs: int | None, long_run: bool) -> None:
+def bench(repeat: int, jobs: int | None, long_run: bool, only: str = "") -> None:
     if not Path(DEALER).exists():
         sys.exit(f"{DEALER} is not installed (apt-get install dealer)")
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "dealer"),
                     str(ROOT / "bidding")], check=True)
     with tempfile.TemporaryDirectory() as scratch:
         for name, script, unit, count in CASES:
+            if only and name[1] not in only:
+                continue
             if script is None:
                 path = str(EXAMPLES / "Descr.stayman")
             else:
@@ -110,8 +114,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, help="our -j (default: ours decides)")
     parser.add_argument("--long", action="store_true", help="also compare peak memory")
+    parser.add_argument("--only", default="", metavar="LETTERS",
+                        help="run only these cases, e.g. --only d")
     arguments = parser.parse_args()
-    bench(arguments.repeat, arguments.jobs, arguments.long)
+    bench(arguments.repeat, arguments.jobs, arguments.long, arguments.only)
 
 
 if __name__ == "__main__":

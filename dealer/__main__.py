@@ -5,6 +5,11 @@ mode) and -l (GIB's library.dat) are refused as Debian's binary cannot do them e
 Added: --rng dealer|numpy (dealer replays /usr/games/dealer's deals for a -s seed) and
 -j/--jobs to deal and evaluate in several processes (by default one per core, once a run
 proves long enough to profit, unless the cores are already busy).
+
+Dealer v2's switches: -x 2|3 (swapping, as -2/-3), -N/-E/-S/-W HOLDINGS (predeal),
+-T TITLE, -D LEVEL. Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's
+swapping switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping
+is -x only; without it, -0/-2/-3 are v1's.
 """
 from __future__ import annotations
 
@@ -14,13 +19,15 @@ import sys
 import time
 
 from .errors import DealerError, DealerInputError
+from .grammar import substitute_parameters
 from .program import compile_program
 from .run import RunOptions, run_program
 
 VERSION = "pydealer 0.1 (dealer-compatible deal generator)"
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(v2: bool = False) -> argparse.ArgumentParser:
+    """The command line; `v2` (--v2 given) makes -0..-9 Dealer v2's script parameters."""
     parser = argparse.ArgumentParser(
         prog="python -m dealer", add_help=False,
         description="Generate bridge deals that meet a condition written in the input "
@@ -32,12 +39,30 @@ def _parser() -> argparse.ArgumentParser:
                         help="produce at most N deals (default 40 when deals are printed)")
     parser.add_argument("-s", type=int, metavar="SEED", dest="seed",
                         help="seed of the random generator (same seed, same deals)")
+    parser.add_argument("--v2", action="store_true",
+                        help="Dealer v2's command line: -0..-9 TEXT set the script "
+                             "parameters $0..$9 (swap with -x)")
     swapping = parser.add_mutually_exclusive_group()
-    for digit, text in (("0", "no swapping (the default)"),
-                        ("2", "after each deal, also the deal with E and W exchanged"),
-                        ("3", "after each deal, also the 5 deals permuting E, S and W")):
-        swapping.add_argument(f"-{digit}", action="store_const", const=int(digit),
-                              dest="swapping", help=text)
+    swapping.add_argument("-x", type=int, choices=(2, 3), dest="swapping",
+                          help="Dealer v2's swapping: 2 as -2, 3 as -3")
+    if v2:
+        for digit in range(10):
+            parser.add_argument(f"-{digit}", metavar="TEXT", dest=f"parameter{digit}",
+                                help=f"the text of ${digit} in the script")
+    else:
+        for digit, text in (("0", "no swapping (the default)"),
+                            ("2", "after each deal, also the deal with E and W exchanged"),
+                            ("3", "after each deal, also the 5 deals permuting E, S and W")):
+            swapping.add_argument(f"-{digit}", action="store_const", const=int(digit),
+                                  dest="swapping", help=text)
+    for letter, seat in zip("NESW", ("north", "east", "south", "west")):
+        parser.add_argument(f"-{letter}", metavar="HOLDINGS", dest=f"predeal_{seat}",
+                            help=f"predeal to {seat}, e.g. SAQ542,HKJ87 (Dealer v2)")
+    parser.add_argument("-D", type=float, metavar="LEVEL", dest="debug", default=0.0,
+                        help="Dealer v2's debug level: 1 or more lists the settings on "
+                             "standard error")
+    parser.add_argument("-T", metavar="TITLE", dest="title",
+                        help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
                         help="toggle the statistics printed at the end (shown by default)")
     parser.add_argument("-q", action="store_true", dest="quiet", help="suppress PBN output")
@@ -63,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -92,10 +117,29 @@ def _read_script(path: str | None) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+def _command_line_script(text: str, args: argparse.Namespace) -> str:
+    """The script with Dealer v2's command-line parts: script parameters substituted, then
+    the -N/-E/-S/-W predeals added as predeal statements."""
+    parameters = {digit: getattr(args, f"parameter{digit}", None) for digit in range(10)}
+    text = substitute_parameters(text, {d: v for d, v in parameters.items() if v is not None},
+                                 args.file or "<stdin>")
+    predeals = [f"predeal {seat} {holdings}\n" for seat in ("north", "east", "south", "west")
+                if (holdings := getattr(args, f"predeal_{seat}")) is not None]
+    return text + ("\n" + "".join(predeals) if predeals else "")
+
+
+def _show_settings(args: argparse.Namespace) -> None:
+    """-D 1 or more: the settings, in alphabetical order, as Dealer v2 lists them."""
+    for name, value in sorted(vars(args).items()):
+        print(f"{name}=[{'' if value is None else value}]", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
-    args = _parser().parse_args(_negative_values_joined(sys.argv[1:] if argv is None
-                                                        else argv))
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parser(v2="--v2" in argv).parse_args(_negative_values_joined(argv))
+    if args.debug >= 1:
+        _show_settings(args)
     if args.version:
         print(VERSION)
         return 0
@@ -122,12 +166,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dealer: {args.file or '<stdin>'}: {error}", file=sys.stderr)
         return 1
     options = RunOptions(generate=args.generate, produce=args.produce, seed=args.seed,
+                         title=args.title,
                          swapping=args.swapping or 0, rng=args.rng,
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
                          input_name=args.file, jobs=args.jobs)
     try:
-        program = compile_program(text, args.file or "<stdin>")
+        program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
         result = run_program(program, options, started=started)
     except DealerInputError as error:
         print(error, file=sys.stderr)

@@ -143,11 +143,14 @@ class Tricks:
 
 @dataclass(frozen=True)
 class Score:
+    """score(vul, contract, tricks); `doubled` 1 or 2 for Dealer v2's z4Hx, z4Hxx."""
+
     vulnerable: bool
     level: int
     strain: int
     tricks: "Expr"
     where: Where = _where()
+    doubled: int = 0
 
 
 @dataclass(frozen=True)
@@ -276,11 +279,18 @@ class Average:
 
 @dataclass(frozen=True)
 class Frequency:
+    """frequency, or Dealer v2's bktfreq: counts in buckets of `size` values from `low`."""
+
     label: str | None
     expr: Expr
     low: int
     high: int
     where: Where = _where()
+    size: int = 1
+
+    @property
+    def buckets(self) -> int:
+        return bucket_count(self.low, self.high, self.size)
 
 
 @dataclass(frozen=True)
@@ -293,6 +303,21 @@ class Frequency2D:
     low2: int
     high2: int
     where: Where = _where()
+    size: int = 1
+    size2: int = 1
+
+    @property
+    def buckets(self) -> int:
+        return bucket_count(self.low, self.high, self.size)
+
+    @property
+    def buckets2(self) -> int:
+        return bucket_count(self.low2, self.high2, self.size2)
+
+
+def bucket_count(low: int, high: int, size: int) -> int:
+    """Buckets of `size` values from `low` that reach `high` (the last may pass it)."""
+    return (high - low) // size + 1
 
 
 @dataclass(frozen=True)
@@ -417,8 +442,16 @@ class Title:
     where: Where = _where()
 
 
+@dataclass(frozen=True)
+class Seed:
+    """Dealer v2's `seed N`: the run's seed unless -s gives one; 0 means a fresh one."""
+
+    value: int
+    where: Where = _where()
+
+
 Statement = Union[Generate, Produce, DealerSeat, Vulnerable, PredealCards, PredealLength,
-                  PointCount, AltCount, Condition, ActionList, Definition, Title]
+                  PointCount, AltCount, Condition, ActionList, Definition, Title, Seed]
 
 
 @dataclass(frozen=True)

@@ -396,10 +396,11 @@ class VectorCompiler:
         tricks = self.compile(expr.tricks)
         if tricks.constant is not None:
             return _constant(contract_score(expr.vulnerable, expr.level, expr.strain,
-                                            tricks.constant))
+                                            tricks.constant, expr.doubled))
         value = _operand(tricks)
         return _Node(lambda f: contract_score(expr.vulnerable, expr.level, expr.strain,
-                                              np.asarray(value(f), dtype=np.int64)))
+                                              np.asarray(value(f), dtype=np.int64),
+                                              expr.doubled))
 
     def _Imps(self, expr: ast.Imps) -> _Node:
         difference = self.compile(expr.difference)
@@ -595,7 +596,7 @@ class _ScalarCompiler:
     def _Score(self, expr):
         tricks, _ = self.compile(expr.tricks)
         return (lambda m: contract_score(expr.vulnerable, expr.level, expr.strain,
-                                         tricks(m))), None
+                                         tricks(m), expr.doubled)), None
 
     def _Imps(self, expr):
         difference, _ = self.compile(expr.difference)

@@ -54,9 +54,15 @@ def accepted_batches(program: Program, stream: DealStream, produce_limit: int, *
                      one_at_a_time: bool = False):
     """Yield (features, accepted rows, deals generated so far) batch after batch, until
     `produce_limit` deals are accepted or the stream ends. The count stops at the deal that
-    completed `produce_limit`, even in the middle of a batch."""
+    completed `produce_limit`, even in the middle of a batch.
+
+    A script that solves double dummy starts with a batch of `produce_limit` deals (at most
+    MIN_BATCH) and grows it only as the acceptance rate asks, so that few more deals are
+    solved than the run needs (a solve costs as much as dealing thousands of deals); the
+    condition's cheaper terms already keep the solver to the rows where they hold."""
     produced = 0
-    batch = 1 if one_at_a_time else MIN_BATCH
+    smallest = 1 if program.uses_tricks else MIN_BATCH
+    batch = 1 if one_at_a_time else max(smallest, min(MIN_BATCH, produce_limit))
     while produced < produce_limit:
         owners = stream.next_batch(batch)
         if not len(owners):
@@ -72,7 +78,7 @@ def accepted_batches(program: Program, stream: DealStream, produce_limit: int, *
         produced += len(accepted)
         yield features, accepted, generated
         if not one_at_a_time:
-            batch = _next_batch_size(batch, generated, produced, produce_limit)
+            batch = _next_batch_size(batch, generated, produced, produce_limit, smallest)
 
 
 def _seat_filter(program: Program, seat: int):
@@ -90,11 +96,12 @@ def _accepted_rows(program: Program, features: DealFeatures) -> np.ndarray:
     return np.flatnonzero(program.condition(features))
 
 
-def _next_batch_size(batch: int, generated: int, produced: int, produce_limit: int) -> int:
+def _next_batch_size(batch: int, generated: int, produced: int, produce_limit: int,
+                     smallest: int = MIN_BATCH) -> int:
     """Grow batches while they are cheap; do not deal far past the last deal needed."""
     rate = (produced + 1) / (generated + 1)
     needed = (produce_limit - produced) / rate
-    return int(min(MAX_BATCH, max(MIN_BATCH, min(batch * 4, needed * 1.25))))
+    return int(min(MAX_BATCH, max(smallest, min(batch * 4, needed * 1.25))))
 
 
 # ---------------------------------------------------------------------------------------
@@ -113,17 +120,24 @@ def statistic(action: ast.Action, values: list[np.ndarray]):
     if isinstance(action, ast.Average):
         return int(values[0].astype(np.int64).sum())
     if isinstance(action, ast.Frequency):
-        slots = action.high - action.low + 3
-        return np.bincount(np.clip(values[0].astype(np.int64) - action.low + 1, 0, slots - 1),
+        slots = action.buckets + 2
+        return np.bincount(_slots(values[0], action.low, action.high, action.size),
                            minlength=slots)
     if isinstance(action, ast.Frequency2D):
-        rows = action.high - action.low + 3
-        columns = action.high2 - action.low2 + 3
-        first = np.clip(values[0].astype(np.int64) - action.low + 1, 0, rows - 1)
-        second = np.clip(values[1].astype(np.int64) - action.low2 + 1, 0, columns - 1)
+        rows, columns = action.buckets + 2, action.buckets2 + 2
+        first = _slots(values[0], action.low, action.high, action.size)
+        second = _slots(values[1], action.low2, action.high2, action.size2)
         return np.bincount(first * columns + second,
                            minlength=rows * columns).reshape(rows, columns)
     return None
+
+
+def _slots(values: np.ndarray, low: int, high: int, size: int) -> np.ndarray:
+    """Frequency slots: 0 below `low`, then one per bucket of `size` values, and the last
+    above `high`."""
+    values = values.astype(np.int64)
+    last = ast.bucket_count(low, high, size) + 1
+    return np.where(values < low, 0, np.where(values > high, last, (values - low) // size + 1))
 
 
 # ---------------------------------------------------------------------------------------

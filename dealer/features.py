@@ -61,17 +61,24 @@ def _losers() -> np.ndarray:
 
 
 def _ltc() -> np.ndarray:
-    """Refined losing-trick count of a suit, in hundredths (Dealer v2's convention).
+    """Dealer v2's 'modern' losing-trick count of a suit, in hundredths (its convention).
 
-    The classic count (dealer's losers), except in suits of three cards or more: a queen
-    without the ace or king is half a winner (Qxx = 2.5 losers), and the jack and ten with
-    one of the ace and king and no queen are half a winner (AJT, KJT = 1.5 losers).
+    The classic count (dealer's losers) with half losers: a singleton king, the doubleton
+    AQ, and AKJ or AQJ with or without more cards are half a loser (50); in suits of three
+    cards or more a queen without the ace, king or jack is half a loser more (Qxx = 250),
+    and the jack and ten with one of the ace and king and no queen half a loser less
+    (AJT, KJT = 150). Checked against Dealer v2's example (SAQJ2 HAQ DK CQJ5432: 50 50 50
+    200, total 350).
     """
     ace, king, queen, jack, ten = (_has(r) for r in (ACE, KING, QUEEN, JACK, TEN))
-    long_suit = suit_table("length") >= 3
-    lone_queen = long_suit & queen & ~ace & ~king
+    length = suit_table("length")
+    long_suit = length >= 3
+    half_loser = ((length == 1) & king) | ((length == 2) & ace & queen) \
+        | (long_suit & ace & jack & (king != queen))
+    lone_queen = long_suit & queen & ~ace & ~king & ~jack
     backed_honour = long_suit & (ace != king) & ~queen & jack & ten
-    return 100 * suit_table("loser") + 50 * lone_queen - 50 * backed_honour
+    ltc = 100 * suit_table("loser") + 50 * lone_queen - 50 * backed_honour
+    return np.where(half_loser, 50, ltc)
 
 
 def _quality() -> np.ndarray:

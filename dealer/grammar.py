@@ -1,7 +1,7 @@
 """The grammar of dealer's input language (syntax only), building the AST as it parses.
 
 Covers Hans van Staveren's dealer (all statements, expressions, functions and actions of its
-manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title` and
+manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title`, `seed` and
 `csvrpt`. Operators have C's precedence, as dealer's yacc grammar gives them:
 
     ?:  (right)   ||/or   &&/and   == !=   < <= > >=   + -   * / %   unary ! not -
@@ -54,9 +54,9 @@ COUNT_KEYWORDS = {
 }
 
 STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
-                      "altcount", "condition", "action", "title")
+                      "altcount", "condition", "action", "title", "seed")
 ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printcompact", "printoneline",
-                   "printes", "evalcontract", "average", "frequency", "csvrpt")
+                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
@@ -111,6 +111,37 @@ def _number(text: str, loc: int, written: str) -> int:
     return int(re.sub(r"\s", "", written))
 
 
+def _dotnum(text: str, loc: int, written: str) -> int:
+    """Dealer v2's decimal number ("dotnum"), which it reads as 100 times its value: 14.5 is
+    1450, .25 is 25. At most two digits on each side of the point, as in v2."""
+    sign, digits = (-1, written.lstrip("-").strip()) if written.startswith("-") else (1, written)
+    whole, fraction = digits.split(".")
+    if len(whole) > 2 or len(fraction) > 2:
+        raise pp.ParseSyntaxException(
+            text, loc, f"the decimal number {clip(written, 40)} has more than two digits "
+                       "before or after the point (Dealer v2 reads decimals as hundredths: "
+                       "write 14.5, .25, or the whole number 1450)")
+    return sign * (int(whole or 0) * 100 + int((fraction + "00")[:2]))
+
+
+EXTERNAL_FUNCTIONS = {
+    "opc": "runs JGM's Optimal Point Count Perl program",
+    "usereval": "runs a user's evaluation server (DealerServer)",
+}
+"""Dealer v2's functions that call outside programs, and what each runs."""
+
+
+def _external_call() -> pp.ParserElement:
+    """opc(...) and usereval(...): refused where they are written."""
+    def refuse(text: str, loc: int, tokens) -> None:
+        name = tokens[0]
+        raise pp.ParseSyntaxException(
+            text, loc, f"{name}() is not supported: in Dealer v2 it "
+                       f"{EXTERNAL_FUNCTIONS[name]}, and this dealer runs no outside "
+                       "programs")
+    return _kw(*EXTERNAL_FUNCTIONS).add_parse_action(refuse)
+
+
 def _canonical_op(op: str) -> str:
     return {"and": "&&", "or": "||", "not": "!"}.get(op, op)
 
@@ -124,7 +155,7 @@ _QUESTION = 0  # `?` binds looser than every binary operator
 _SKIP = re.compile(r"[ \t\r\n]*")
 _PREFIX = re.compile(r"!(?!=)|not(?![A-Za-z0-9_])|-")
 _CALL_AFTER_NAME = re.compile(r"[ \t]*\(")
-_FIRST_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*|\d")
+_FIRST_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*|[\d.]")
 _FUNCTIONS = sorted(set(COUNT_KEYWORDS) | {"spades", "hearts", "diamonds", "clubs", "cccc",
                                            "quality", "hascard", "tricks", "score", "imps",
                                            "rnd", "shape"})
@@ -267,7 +298,7 @@ class _Infix(pp.Token):
             _push_prefix(frames, _Prefix(_canonical_op(match.group()), loc))
             return match.end(), True
         word = _FIRST_WORD.match(instring, loc)
-        word = "" if word is None else "#" if word.group().isdigit() else word.group()
+        word = "" if word is None else word.group() if word.group()[0].isalpha() else "#"
         opened = None
         if instring.startswith("(", loc):
             opened = loc + 1, None
@@ -377,6 +408,13 @@ class _Grammar:
             lambda text, loc, t: _number(text, loc, t[0]))
         signed_number = pp.Regex(r"-?\s*\d+").set_name("a number").set_parse_action(
             lambda text, loc, t: _number(text, loc, t[0]))
+        dotnum = pp.Regex(r"(?:\d+\.\d*|\.\d+)").set_name("a decimal number").set_parse_action(
+            lambda text, loc, t: _dotnum(text, loc, t[0]))
+        signed_dotnum = pp.Regex(r"-?\s*(?:\d+\.\d*|\.\d+)").set_name(
+            "a decimal number").set_parse_action(lambda text, loc, t: _dotnum(text, loc, t[0]))
+        # Dealer v2 reads decimal numbers as hundredths wherever a value is written
+        value = (dotnum | number).set_name("a number")
+        signed_value = (signed_dotnum | signed_number).set_name("a number")
         string = pp.Regex(r'"[^"]*"').set_name("a string in double quotes").set_parse_action(
             lambda t: t[0][1:-1])
         newline_item = pp.Literal("\\n").set_parse_action(lambda: "\n")
@@ -451,9 +489,10 @@ class _Grammar:
                            lambda w, t: ast.Tricks(t[1], t[2], w), bare_allowed=False)
         vulnerability = (_kw("nv").set_parse_action(lambda: False)
                          | _kw("vul").set_parse_action(lambda: True)).set_name("nv or vul")
-        contract = pp.Regex(r"x[1-7][CDHSN](?![A-Za-z0-9_])").set_name(
-            "a contract such as x3N or x4S")
-        contract.set_parse_action(lambda t: (int(t[0][1]), "CDHSN".index(t[0][2])))
+        contract = pp.Regex(r"(?:x[1-7][CDHSN]|z[1-7][CDHSN]x{0,2})(?![A-Za-z0-9_])").set_name(
+            "a contract such as x3N, z4S or z4Hx")
+        contract.set_parse_action(lambda t: (int(t[0][1]), "CDHSN".index(t[0][2]),
+                                             len(t[0]) - 3))
 
         def opener(keyword: pp.ParserElement, arguments: pp.ParserElement | None, build):
             """`keyword(arguments, ` up to the expression argument, which the expression
@@ -463,7 +502,8 @@ class _Grammar:
                 lambda t: [functools.partial(build, tuple(t[1:]))])
 
         score_open = opener(_kw("score"), vulnerability + comma - contract + comma,
-                            lambda a, inner, w: ast.Score(a[0], a[1][0], a[1][1], inner, w))
+                            lambda a, inner, w: ast.Score(a[0], a[1][0], a[1][1], inner, w,
+                                                          doubled=a[1][2]))
         imps_open = opener(_kw("imps", "imp"), None, lambda _a, inner, w: ast.Imps(inner, w))
         rnd_open = opener(_kw("rnd"), None, lambda _a, inner, w: ast.Rnd(inner, w))
 
@@ -475,12 +515,13 @@ class _Grammar:
                              + self._dpp_list() + pp.Suppress("}").set_name("'}'"),
                              lambda w, t: ast.ShapeTest(t[0], t[1], w))
 
-        number_node = _located(number, lambda w, t: ast.Number(t[0], w))
+        number_node = _located(value, lambda w, t: ast.Number(t[0], w))
         reference = _located(identifier, lambda w, t: ast.Reference(t[0], w))
 
         operands = {"#": number_node, "shape": dpp_shape | hvs_shape, "cccc": cccc_call,
                     "quality": quality_call, "hascard": hascard_call, "tricks": tricks_call,
                     "trick": tricks_call}
+        operands.update(dict.fromkeys(EXTERNAL_FUNCTIONS, _external_call()))
         operands.update(dict.fromkeys(COUNT_KEYWORDS, count_call))
         operands.update(dict.fromkeys(_SUIT_WORDS, length_call))
         expression = _Infix(operands, reference, r"[+-]", "an expression", openers={
@@ -510,9 +551,20 @@ class _Grammar:
                 return ast.Frequency(t[1], t[2], t[3], t[4], where)
             return ast.Frequency2D(t[1], t[2], t[3], t[4], t[5], t[6], t[7], where)
 
-        bounds = expression + comma - signed_number + comma - signed_number
+        bounds = expression + comma - signed_value + comma - signed_value
         frequency = _located(_kw("frequency") - label + lpar - bounds
                              + pp.Optional(comma - bounds) - rpar, build_frequency)
+
+        def build_bucket_frequency(where, t):
+            if len(t) == 6:
+                return ast.Frequency(t[1], t[2], t[3], t[4], where, size=t[5])
+            return ast.Frequency2D(t[1], t[2], t[3], t[4], t[6], t[7], t[8], where,
+                                   size=t[5], size2=t[9])
+
+        buckets = bounds + comma - value
+        bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets
+                                    + pp.Optional(comma - buckets) - rpar,
+                                    build_bucket_frequency)
         deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
         hand_item = _located(compass + pp.FollowedBy(pp.one_of(", )")),
                              lambda w, t: ast.HandItem(t[0], w))
@@ -522,6 +574,7 @@ class _Grammar:
         action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
                   | simple("printew", ast.PrintEW) | simple("printpbn", ast.PrintPBN)
                   | simple("evalcontract", ast.EvalContract) | average | frequency
+                  | bucket_frequency
                   | csvrpt).set_name("an action")
         action_list = pp.Optional(pp.DelimitedList(action, allow_trailing_delim=True))
 
@@ -556,21 +609,22 @@ class _Grammar:
             "a compass and its cards, or a suit length such as spades(north)==1")
         predeal = pp.Suppress(_kw("predeal")) - predeal_item + pp.ZeroOrMore(
             pp.Optional(comma) + predeal_item)
-        pointcount = statement(pp.Suppress(_kw("pointcount")) + pp.ZeroOrMore(signed_number),
+        pointcount = statement(pp.Suppress(_kw("pointcount")) + pp.ZeroOrMore(signed_value),
                                lambda w, t: ast.PointCount(tuple(t), w))
-        altcount = statement(pp.Suppress(_kw("altcount")) - number + pp.ZeroOrMore(signed_number),
+        altcount = statement(pp.Suppress(_kw("altcount")) - number + pp.ZeroOrMore(signed_value),
                              lambda w, t: ast.AltCount(t[0], tuple(t[1:]), w))
         condition = statement(pp.Suppress(_kw("condition")) - expression,
                               lambda w, t: ast.Condition(t[0], w))
         actions = statement(pp.Suppress(_kw("action")) + action_list,
                             lambda w, t: ast.ActionList(tuple(t), w))
         title = statement(pp.Suppress(_kw("title")) - string, lambda w, t: ast.Title(t[0], w))
+        seed = statement(pp.Suppress(_kw("seed")) - number, lambda w, t: ast.Seed(t[0], w))
         definition = statement(identifier + pp.Regex(r"=(?!=)").suppress() - expression,
                                lambda w, t: ast.Definition(t[0], t[1], w))
         bare_condition = statement(expression, lambda w, t: ast.Condition(t[0], w))
 
         any_statement = (generate | produce | dealer | vulnerable | predeal | pointcount
-                         | altcount | condition | actions | title | definition
+                         | altcount | condition | actions | title | seed | definition
                          | bare_condition).set_name("a statement")
         self.script = pp.ZeroOrMore(any_statement) + pp.StringEnd().set_name("a statement")
         self.expression = expression + pp.StringEnd().set_name("end of the condition")
@@ -690,6 +744,27 @@ def _blank_comments(text: str) -> str:
         found = match.group()
         return found if found.startswith('"') else re.sub(r"[^\n]", " ", found)
     return _STRING_OR_COMMENT.sub(blank, text)
+
+
+_PARAMETER_OR_SKIPPED = re.compile(_STRING_OR_COMMENT.pattern + r"|\$(\d)", re.S)
+
+
+def substitute_parameters(text: str, parameters: dict[int, str],
+                          source: str = "<input>") -> str:
+    """Dealer v2's script parameters: each `$0`..`$9` outside strings and comments replaced
+    by the text given for it (`-0`..`-9` on v2's command line). A parameter that was not
+    given is an error at its place, rather than v2's silent empty text."""
+    def replace(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group()
+        digit = int(match.group(1))
+        if digit not in parameters:
+            line, column = _line_and_column(text, match.start())
+            raise DealerSyntaxError(f"the script parameter ${digit} has no value (give it "
+                                    f"with -{digit} TEXT, after --v2)", source=source,
+                                    text=text, line=line, column=column)
+        return parameters[digit]
+    return _PARAMETER_OR_SKIPPED.sub(replace, text)
 
 
 @functools.cache

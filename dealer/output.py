@@ -26,9 +26,42 @@ def suit_ranks(deal: np.ndarray, seat: int, suit: int) -> str:
     return "".join(RANKS[rank] for rank in held[::-1])
 
 
+_RANK_BYTES = np.frombuffer(RANKS.encode(), dtype=np.uint8)
+_HAND_WIDTH = 16  # 13 cards and 3 dots: every `S.H.D.C` hand has this width
+
+
+def hand_bytes(owners: np.ndarray) -> np.ndarray:
+    """Every hand of a batch of deals as `S.H.D.C` in ASCII: a (deals, 4, 16) uint8 array,
+    built for the whole batch at once (printing deal by deal is what made printing slow).
+
+    Each seat's 13 cards, highest card first (spades ace down to clubs two), are found by a
+    stable sort of the reversed deal by owner; a card of suit s, k-th in its hand, goes to
+    column k + (3 - s), and the three columns left over are the dots between the suits."""
+    count = len(owners)
+    order = np.argsort(owners[:, ::-1], axis=1, kind="stable").reshape(count, 4, 13)
+    cards = 51 - order
+    columns = np.arange(13) + (3 - cards // 13)
+    hands = np.full((count, 4, _HAND_WIDTH), ord("."), dtype=np.uint8)
+    np.put_along_axis(hands, columns, _RANK_BYTES[cards % 13], axis=2)
+    return hands
+
+
+def _lines(rows: np.ndarray) -> list[str]:
+    """Rows of ASCII bytes of one width as strings."""
+    width = rows.shape[1]
+    text = rows.tobytes().decode("ascii")
+    return [text[start:start + width] for start in range(0, len(text), width)]
+
+
+def _with_values(lines: list[str], values, end: str = "\n") -> list[str]:
+    if values is None:
+        return [line + end for line in lines]
+    return [f"{line}{int(value)}\n" for line, value in zip(lines, values)]
+
+
 def pbn_hand(deal: np.ndarray, seat: int) -> str:
     """`S.H.D.C` holdings of one seat, as printoneline and PBN write them."""
-    return ".".join(suit_ranks(deal, seat, suit) for suit in (3, 2, 1, 0))
+    return hand_bytes(deal[None])[0, seat].tobytes().decode("ascii")
 
 
 def pbn_deal(deal: np.ndarray) -> str:
@@ -47,10 +80,12 @@ def _grid_rows(cells: Sequence[Sequence[str]]) -> str:
                    for row in cells)
 
 
-def format_printall(deal: np.ndarray, number: int) -> str:
-    """printall: the deal number, then the four hands side by side, N E S W."""
+def format_printall(deal: np.ndarray, number: int, title: str | None = None) -> str:
+    """printall: the deal number, then the four hands side by side, N E S W; Dealer v2's
+    title, if any, on a line of its own before the first deal."""
     rows = [[_cell(deal, seat, suit) for seat in range(4)] for suit in (3, 2, 1, 0)]
-    return f"{number:4d}.\n" + _grid_rows(rows) + "\n"
+    heading = f"{title}\n" if title is not None and number == 1 else ""
+    return heading + f"{number:4d}.\n" + _grid_rows(rows) + "\n"
 
 
 def format_printew(deal: np.ndarray) -> str:
@@ -59,29 +94,55 @@ def format_printew(deal: np.ndarray) -> str:
     return _grid_rows(rows) + "\n"
 
 
+def _labelled_hands(owners: np.ndarray, separator: str) -> np.ndarray:
+    """`n HAND` `e HAND` `s HAND` `w HAND`, each followed by `separator`, as byte rows."""
+    hands = hand_bytes(owners)
+    count = len(owners)
+    pieces = []
+    for seat in range(4):
+        pieces.append(np.broadcast_to(np.frombuffer(f"{'nesw'[seat]} ".encode(), np.uint8),
+                                      (count, 2)))
+        pieces.append(hands[:, seat])
+        pieces.append(np.broadcast_to(np.frombuffer(separator.encode(), np.uint8),
+                                      (count, 1)))
+    return np.concatenate(pieces, axis=1)
+
+
+def format_printcompact_batch(owners: np.ndarray, values=None) -> list[str]:
+    """printcompact [expr] of each deal: one line a hand, then the expression's value if
+    given."""
+    return _with_values(_lines(_labelled_hands(owners, "\n")), values, end="")
+
+
+def format_printoneline_batch(owners: np.ndarray, values=None) -> list[str]:
+    """printoneline [expr] of each deal: the four hands on one line, then the value if
+    given."""
+    return _with_values(_lines(_labelled_hands(owners, " ")), values)
+
+
 def format_printcompact(deal: np.ndarray, value: int | None = None) -> str:
-    """printcompact [expr]: one line a hand, then the expression's value if given."""
-    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)}\n" for seat in range(4))
-    return text if value is None else text + f"{value}\n"
+    """printcompact [expr] of one deal."""
+    return format_printcompact_batch(deal[None], None if value is None else [value])[0]
 
 
 def format_printoneline(deal: np.ndarray, value: int | None = None) -> str:
-    """printoneline [expr]: the four hands on one line, then the value if given."""
-    text = "".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)} " for seat in range(4))
-    return text + ("" if value is None else str(value)) + "\n"
+    """printoneline [expr] of one deal."""
+    return format_printoneline_batch(deal[None], None if value is None else [value])[0]
 
 
 def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
                     vulnerable: int | None, input_name: str | None, seed: int,
-                    date: datetime.date | None = None) -> str:
+                    date: datetime.date | None = None, title: str | None = None) -> str:
     """printpbn: one PBN game. Board `number` (1-based); dealer and vulnerability rotate
-    with the board unless the script set them; the file name is '(null)' for stdin."""
+    with the board unless the script set them; the file name is '(null)' for stdin. A
+    title (Dealer v2) is the Event."""
     seat = board_dealer(number) if dealer is None else Seat(dealer)
     vulnerability = (list(Vulnerability).index(board_vulnerability(number)) if vulnerable is None
                      else vulnerable)
     day = date or datetime.date.today()
     name = "(null)" if input_name is None else input_name
-    return (f'[Event "Hand simulated by dealer with file {name}, seed {seed}"]\n'
+    event = f"Hand simulated by dealer with file {name}, seed {seed}" if title is None else title
+    return (f'[Event "{event}"]\n'
             '[Site "-"]\n'
             f'[Date "{day:%Y.%m.%d}"]\n'
             f'[Board "{number}"]\n'
@@ -92,12 +153,15 @@ def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
             '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
 
 
-def format_print(deals: Sequence[np.ndarray], seats: Iterable[int]) -> str:
+def format_print(deals: Sequence[np.ndarray], seats: Iterable[int],
+                 title: str | None = None) -> str:
     """print(seats): at the end of the run, a page per seat (in N E S W order whatever
-    order they were named in) with that seat's hands four to a row, numbered."""
+    order they were named in) with that seat's hands four to a row, numbered; Dealer v2's
+    title, if any, above each page's heading."""
+    heading = "" if title is None else f"{title}\n"
     pages = []
     for seat in sorted(set(seats)):
-        page = [f"\n\n{SEAT_NAMES[seat].title()} hands:\n\n\n\n"]
+        page = [f"\n\n{heading}{SEAT_NAMES[seat].title()} hands:\n\n\n\n"]
         for first in range(0, len(deals), 4):
             group = deals[first:first + 4]
             page.append("".join(f"{first + k + 1:4d}." + " " * 15 for k in range(len(group))))
@@ -126,27 +190,30 @@ def format_average(label: str | None, total: int, count: int) -> str:
     return f"{label}: {value}\n" if label is not None else f"{value}\n"
 
 
-def format_frequency(label: str | None, counts: Sequence[int], low: int, high: int) -> str:
-    """frequency ["label"] (expr, low, high): counts[0] are values below low, counts[-1]
-    above high; those two rows appear only when not zero."""
+def format_frequency(label: str | None, counts: Sequence[int], low: int, size: int = 1) -> str:
+    """frequency ["label"] (expr, low, high), or bktfreq with buckets of `size` values:
+    counts[0] are values below low, counts[-1] above high; those two rows appear only when
+    not zero. Each other row is named by its bucket's lowest value."""
     lines = [f"Frequency {label or ''}:\n"]
     if counts[0]:
         lines.append(f"Low\t{counts[0]:8d}\n")
-    lines += [f"{value:5d}\t{counts[value - low + 1]:8d}\n" for value in range(low, high + 1)]
+    lines += [f"{low + k * size:5d}\t{counts[k + 1]:8d}\n" for k in range(len(counts) - 2)]
     if counts[-1]:
         lines.append(f"High\t{counts[-1]:8d}\n")
     return "".join(lines)
 
 
-def format_frequency2d(label: str | None, counts: np.ndarray, low: int, high: int,
-                       low2: int, high2: int) -> str:
-    """frequency ["label"] (expr, low, high, expr2, low2, high2): a table with Low and
-    High rows and columns always shown, and the sums of rows and columns."""
+def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: int,
+                       low2: int, size2: int) -> str:
+    """frequency ["label"] (expr, low, high, expr2, low2, high2), or bktfreq with buckets
+    of size and size2 values: a table with Low and High rows and columns always shown, and
+    the sums of rows and columns."""
     counts = np.asarray(counts, dtype=np.int64)
+    rows, columns = counts.shape[0] - 2, counts.shape[1] - 2
     lines = [f"Frequency {label or ''}:\n",
-             "        Low" + "".join(f" {v:6d}" for v in range(low2, high2 + 1))
+             "        Low" + "".join(f" {low2 + k * size2:6d}" for k in range(columns))
              + "   High    Sum\n"]
-    names = ["Low "] + [f"{v:4d}" for v in range(low, high + 1)] + ["High"]
+    names = ["Low "] + [f"{low + k * size:4d}" for k in range(rows)] + ["High"]
     for name, row in zip(names, counts):
         lines.append(name + "".join(f" {int(c):6d}" for c in row) + f" {int(row.sum()):6d}\n")
     lines.append("Sum " + "".join(f" {int(c):6d}" for c in counts.sum(axis=0))
@@ -177,7 +244,9 @@ def format_evalcontract(tally: np.ndarray, produced: int) -> str:
     return "".join(lines)
 
 
-def format_trailer(generated: int, produced: int, seed: int, seconds: float) -> str:
-    """The closing statistics dealer prints unless told not to."""
-    return (f"Generated {generated} hands\nProduced {produced} hands\n"
+def format_trailer(generated: int, produced: int, seed: int, seconds: float,
+                   title: str | None = None) -> str:
+    """The closing statistics dealer prints unless told not to, after Dealer v2's title."""
+    heading = "" if title is None else f"{title}\n"
+    return (f"{heading}Generated {generated} hands\nProduced {produced} hands\n"
             f"Initial random seed {seed}\nTime needed {seconds:8.3f} sec\n")

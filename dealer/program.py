@@ -21,6 +21,8 @@ from .grammar import parse_script
 
 MAX_FREQUENCY_CELLS = 1_000_000
 """The most values a frequency table counts (it holds one counter for each)."""
+MAX_TITLE = 200
+"""Dealer v2's longest title, in characters"""
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,8 @@ class Program:
     dealer: int | None
     vulnerable: str | None
     title: str | None
+    seed: int | None
+    """the script's `seed N` (None when absent or 0: a fresh seed)"""
     predeal: dict[int, int]
     """card -> seat it is dealt to beforehand, in the order written"""
     predeal_lengths: dict[tuple[int, int], int]
@@ -90,6 +94,7 @@ class _ProgramBuilder:
         self.dealer: int | None = None
         self.vulnerable: str | None = None
         self.title: str | None = None
+        self.seed: int | None = None
         self.predealt: dict[int, int] = {}  # card -> seat
         self.predeal_lengths: dict[int, dict[int, int]] = {}
         self.predeal_length_sites: dict[tuple[int, int], ast.Where] = {}
@@ -118,7 +123,7 @@ class _ProgramBuilder:
         nodes = [node for expr in expressions for node in walk(expr, self.definitions)]
         return Program(
             source=self.script.source, generate=self.generate, produce=self.produce,
-            dealer=self.dealer, vulnerable=self.vulnerable, title=self.title,
+            dealer=self.dealer, vulnerable=self.vulnerable, title=self.title, seed=self.seed,
             predeal=dict(self.predealt), tables=tables,
             predeal_lengths={(seat, suit): length
                              for seat, lengths in self.predeal_lengths.items()
@@ -150,7 +155,13 @@ class _ProgramBuilder:
         self.vulnerable = statement.which
 
     def _Title(self, statement: ast.Title) -> None:
+        if len(statement.text) > MAX_TITLE:
+            raise _error(f"a title has at most {MAX_TITLE} characters, not "
+                         f"{len(statement.text)}", statement.where)
         self.title = statement.text
+
+    def _Seed(self, statement: ast.Seed) -> None:
+        self.seed = statement.value or None
 
     def _PredealCards(self, statement: ast.PredealCards) -> None:
         seat = statement.seat
@@ -264,15 +275,17 @@ class _ProgramBuilder:
 
     @staticmethod
     def _check_bounds(action) -> None:
-        pairs = [(action.low, action.high)]
+        pairs = [(action.low, action.high, action.size)]
         if isinstance(action, ast.Frequency2D):
-            pairs.append((action.low2, action.high2))
+            pairs.append((action.low2, action.high2, action.size2))
         cells = 1
-        for low, high in pairs:
+        for low, high, size in pairs:
             if low > high:
                 raise _error(f"frequency bounds {low} and {high} are the wrong way round",
                              action.where)
-            cells *= high - low + 1
+            if size <= 0:
+                raise _error(f"bktfreq needs a bucket size above 0, not {size}", action.where)
+            cells *= ast.bucket_count(low, high, size)
         if cells > MAX_FREQUENCY_CELLS:
             raise _error(f"this frequency table would have {cells} cells; the limit is "
                          f"{MAX_FREQUENCY_CELLS:,}: narrow its bounds", action.where)

@@ -10,6 +10,7 @@ generated every deal up to and including the one that completed `produce`, or af
 """
 from __future__ import annotations
 
+import itertools
 import sys
 import time
 from dataclasses import dataclass, field
@@ -34,6 +35,9 @@ class RunOptions:
     generate: int | None = None
     produce: int | None = None
     seed: int | None = None
+    """-s; None: the script's `seed`, else a fresh one"""
+    title: str | None = None
+    """-T; None: the script's `title`"""
     swapping: int = 0
     rng: str = "numpy"
     statistics: bool = True
@@ -83,7 +87,8 @@ def run_program(program: Program, options: RunOptions | None = None,
     out = out or sys.stdout
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
-    stream = open_stream(program, generate_limit, seed=options.seed, rng=options.rng,
+    seed = options.seed if options.seed is not None else program.seed
+    stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
                          swapping=options.swapping)
     runner = _ActionRunner(program, options, out, stream.seed)
     run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
@@ -94,7 +99,8 @@ def run_program(program: Program, options: RunOptions | None = None,
     seconds = time.perf_counter() - started
     runner.finish(produced)
     if runner.statistics_shown:
-        out.write(output.format_trailer(generated, produced, stream.seed, seconds))
+        out.write(output.format_trailer(generated, produced, stream.seed, seconds,
+                                        runner.title))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
 
@@ -163,6 +169,7 @@ class _ActionRunner:
         self.options = options
         self.out = out
         self.seed = seed
+        self.title = options.title if options.title is not None else program.title
         self.stats = _Statistics()
         self.statistics_shown = options.statistics  # dealer flips this on every printpbn
         # every print(...) action prints the same list of produced deals at the end
@@ -191,15 +198,13 @@ class _ActionRunner:
             self._add(index, total)
 
     def _print_deals(self, owners: np.ndarray, values: list, produced_before: int) -> None:
-        """Each deal's prints, in the order the actions are written."""
-        write = self.out.write
-        for k in range(len(owners) if self.per_deal else 0):
-            number = produced_before + k + 1
-            for index, action in self.per_deal:
-                text = self._print(index, action, owners[k], number,
-                                   [v[k] for v in values[index]])
-                if text:
-                    write(text)
+        """Each deal's prints, in the order the actions are written: each action formats
+        the whole batch, then the texts are interleaved deal by deal."""
+        if self.per_deal and len(owners):
+            texts = [self._print_batch(index, action, owners, values[index], produced_before)
+                     for index, action in self.per_deal]
+            self.out.write("".join(texts[0]) if len(texts) == 1
+                           else "".join(itertools.chain.from_iterable(zip(*texts))))
         if self.keeps_deals:
             self.stats.stored_deals.extend(owners.copy())
 
@@ -208,10 +213,20 @@ class _ActionRunner:
             known = self.stats.totals.get(index)
             self.stats.totals[index] = total if known is None else known + total
 
+    def _print_batch(self, index: int, action, owners: np.ndarray, values: list,
+                     produced_before: int) -> list[str]:
+        """One action's text for each deal of a batch."""
+        if isinstance(action, ast.PrintOneLine):
+            return output.format_printoneline_batch(owners, values[0] if values else None)
+        if isinstance(action, ast.PrintCompact):
+            return output.format_printcompact_batch(owners, values[0] if values else None)
+        return [self._print(index, action, deal, produced_before + k + 1,
+                            [v[k] for v in values]) for k, deal in enumerate(owners)]
+
     def _print(self, index: int, action, deal: np.ndarray, number: int, values: list) -> str:
         program = self.program
         if isinstance(action, ast.PrintAll):
-            return output.format_printall(deal, number)
+            return output.format_printall(deal, number, self.title)
         if isinstance(action, ast.PrintEW):
             return output.format_printew(deal)
         if isinstance(action, ast.PrintPBN):
@@ -221,11 +236,8 @@ class _ActionRunner:
             vulnerable = (None if program.vulnerable is None
                           else output.VULNERABILITY_NAMES.index(program.vulnerable))
             return output.format_printpbn(deal, number, program.dealer, vulnerable,
-                                          self.options.input_name, self.seed)
-        if isinstance(action, ast.PrintCompact):
-            return output.format_printcompact(deal, int(values[0]) if values else None)
-        if isinstance(action, ast.PrintOneLine):
-            return output.format_printoneline(deal, int(values[0]) if values else None)
+                                          self.options.input_name, self.seed,
+                                          title=self.title)
         if isinstance(action, ast.PrintES):
             return output.format_printes(_fields(action.items, values, deal))
         if isinstance(action, ast.CsvReport):
@@ -248,7 +260,7 @@ class _ActionRunner:
         for index, compiled in enumerate(self.program.actions):
             action = compiled.action
             if isinstance(action, ast.PrintHands):
-                write(output.format_print(self.stats.stored_deals, action.seats))
+                write(output.format_print(self.stats.stored_deals, action.seats, self.title))
             elif isinstance(action, ast.EvalContract):
                 tally = self.stats.contract_tricks.get(index, np.zeros((2, 5, 14), np.int64))
                 write(output.format_evalcontract(tally, produced))
@@ -256,14 +268,14 @@ class _ActionRunner:
                 write(output.format_average(action.label, self.stats.totals.get(index, 0),
                                             produced))
             elif isinstance(action, ast.Frequency):
-                counts = self.stats.totals.get(index,
-                                               np.zeros(action.high - action.low + 3, np.int64))
-                write(output.format_frequency(action.label, counts, action.low, action.high))
+                counts = self.stats.totals.get(index, np.zeros(action.buckets + 2, np.int64))
+                write(output.format_frequency(action.label, counts, action.low,
+                                              action.size))
             elif isinstance(action, ast.Frequency2D):
                 counts = self.stats.totals.get(index, np.zeros(
-                    (action.high - action.low + 3, action.high2 - action.low2 + 3), np.int64))
-                write(output.format_frequency2d(action.label, counts, action.low, action.high,
-                                                action.low2, action.high2))
+                    (action.buckets + 2, action.buckets2 + 2), np.int64))
+                write(output.format_frequency2d(action.label, counts, action.low, action.size,
+                                                action.low2, action.size2))
 
 
 def _fields(items, values: list, deal: np.ndarray) -> list:

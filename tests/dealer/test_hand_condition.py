@@ -80,6 +80,33 @@ def test_ltc_counts_half_losers_in_hundredths():
     assert compile_hand_condition("ltc <= 700")(Hand.parse("AKQ32.AK2.32.432"))
 
 
+@pytest.mark.parametrize("spades, expected", [
+    # Dealer v2's half losers
+    ("K", 50), ("AQ", 50), ("AKJ", 50), ("AKJ2", 50), ("AKJT9", 50), ("AQJ", 50),
+    ("AQJ32", 50),
+    # queen backed by the jack: no extra half loser; a lone queen has one
+    ("QJ", 200), ("QJ2", 200), ("QJ432", 200), ("Q32", 250), ("Q5432", 250),
+    # jack and ten with one top honour
+    ("AJT", 150), ("KJT2", 150),
+    # the classic count everywhere else
+    ("", 0), ("A", 0), ("Q", 100), ("2", 100), ("AK", 0), ("KQ", 100), ("A2", 100),
+    ("K2", 100), ("Q2", 200), ("32", 200), ("AKQ", 0), ("AKQJ", 0), ("KQJ", 100),
+    ("AK2", 100), ("AQ2", 100), ("AQT", 100), ("KQ2", 100), ("AJ2", 200), ("K32", 200),
+    ("J32", 300), ("5432", 300),
+])
+def test_ltc_holding_classes_as_dealer_v2(spades, expected):
+    others = ["AKQJT98765432"[:13 - len(spades)][i::3] for i in range(3)]
+    hand = Hand.parse(".".join([spades or "-", *others]))
+    assert compile_hand_condition("ltc(spades)").value(hand) == expected
+
+
+def test_ltc_of_dealer_v2_example():
+    hand = Hand.parse("AQJ2.AQ.K.QJ5432")
+    values = [compile_hand_condition(f"ltc({suit})").value(hand)
+              for suit in ("spades", "hearts", "diamonds", "clubs")]
+    assert values + [compile_hand_condition("ltc").value(hand)] == [50, 50, 50, 200, 350]
+
+
 def test_descriptions():
     assert compile_hand_condition(
         "hcp >= 15 and hcp <= 17 and shape{(4333)+(4432)+(5332)}").describe() == \

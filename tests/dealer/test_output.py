@@ -133,10 +133,10 @@ def test_average_and_frequency(seed):
     north_spades = [spades(d, 0) for d in batch]
     text = (output.format_average(None, sum(north), 150)
             + output.format_average("lbl", sum(south), 150)
-            + output.format_frequency("", frequency_counts(north, 5, 12), 5, 12)
-            + output.format_frequency("fq", frequency_counts(north_spades, 2, 5), 2, 5)
+            + output.format_frequency("", frequency_counts(north, 5, 12), 5)
+            + output.format_frequency("fq", frequency_counts(north_spades, 2, 5), 2)
             + output.format_frequency2d("two", frequency2d_counts(north, north_spades,
-                                                                  8, 12, 2, 5), 8, 12, 2, 5))
+                                                                  8, 12, 2, 5), 8, 1, 2, 1))
     assert text + trailer(expected, 150, 150, seed) == expected
 
 
@@ -144,8 +144,8 @@ def test_average_and_frequency(seed):
 def test_statistics_when_nothing_is_produced(seed):
     expected = golden(f"nothing_produced.s{seed}.out")
     text = (output.format_average(None, 0, 0) + output.format_average("l", 0, 0)
-            + output.format_frequency(None, np.zeros(5, int), 1, 3)
-            + output.format_frequency2d(None, np.zeros((4, 4), int), 1, 2, 0, 1))
+            + output.format_frequency(None, np.zeros(5, int), 1)
+            + output.format_frequency2d(None, np.zeros((4, 4), int), 1, 1, 0, 1))
     assert text + trailer(expected, 100, 0, seed) == expected
 
 
@@ -182,3 +182,15 @@ def test_thirteen_card_suits_overflow_their_column(seed):
 
 def test_csv_quotes_only_what_needs_it():
     assert output.format_csv(["a", 3, "x,y", 'say "hi"']) == 'a,3,"x,y","say ""hi"""\n'
+
+
+def test_batch_formatting_matches_the_ranks_of_each_suit():
+    batch = deals(5, 200)
+    values = np.arange(len(batch)) - 7
+    lines = output.format_printoneline_batch(batch, values)
+    compact = output.format_printcompact_batch(batch)
+    for deal, line, block, value in zip(batch, lines, compact, values):
+        hands = [".".join(output.suit_ranks(deal, seat, suit) for suit in (3, 2, 1, 0))
+                 for seat in range(4)]
+        assert line == "".join(f"{s} {h} " for s, h in zip("nesw", hands)) + f"{value}\n"
+        assert block == "".join(f"{s} {h}\n" for s, h in zip("nesw", hands))
