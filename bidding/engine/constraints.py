@@ -717,6 +717,11 @@ class Condition(Constraint):
         object.__setattr__(self, "bounds", bounds)
         object.__setattr__(self, "exact", exact)
 
+    def __reduce__(self):
+        """Unpickled (a system sent to a Dask worker), the condition registers again in that
+        process's PREDICATE_NAMESPACE, where the predicates compiled there look it up."""
+        return Condition, (self.line, self.text, self.predicate, self.description)
+
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         out.tests.append(f"{self.name}(f.hand)")
         out.phrases.append(self.description)

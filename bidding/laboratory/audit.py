@@ -27,7 +27,7 @@ from bidding.engine.rules import GAME_LEVEL
 from bidding.engine.system import BiddingSystem
 from bidding.laboratory.reports import STYLE, bar_chart, deal_html, escape, html_table
 from bidding.laboratory.results import BoardResult, TableRun
-from bidding.laboratory.simulate import bid_board, run_parallel, short_source
+from bidding.laboratory.simulate import Runner, bid_board, local_or, short_source
 
 PASSED_OUT = "passed out"
 MISSED_GAME = "missed game"
@@ -330,14 +330,16 @@ def audit_board(result: BoardResult, system: BiddingSystem) -> tuple[Finding, ..
 
 
 def audit(boards: Sequence[Board], system: BiddingSystem, double_dummy: bool = True,
-          jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Audit:
-    """Bid every board with `system` at all four seats and collect the findings."""
+          jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+          runner: Runner | None = None) -> Audit:
+    """Bid every board with `system` at all four seats and collect the findings (on `jobs`
+    local processes unless a `runner` is given)."""
     started = time.perf_counter()
 
     def task(board: Board) -> tuple[Finding, ...]:
         return audit_board(bid_board(board, system, None, double_dummy), system)
 
-    findings = [finding for found in run_parallel(task, boards, jobs, progress)
+    findings = [finding for found in local_or(runner, jobs)(task, boards, progress=progress)
                 for finding in found]
     return Audit(system.name, len(boards), findings, double_dummy,
                  time.perf_counter() - started)

@@ -124,6 +124,10 @@ class Simulation:
     origin: str = ""            # where the deals came from, for the reports
 
 
+Runner = Callable[..., Iterator]
+"""`runner(task, items, progress=None)`: `task(item)` for every item, in item order (run_parallel
+on local processes, or cluster.DaskRunner)."""
+
 _worker_task: Callable | None = None
 
 
@@ -161,18 +165,24 @@ def run_parallel(task: Callable, items: Sequence, jobs: int,
             pool.join()
 
 
+def local_or(runner: Runner | None, jobs: int) -> Runner:
+    """`runner`, or without one run_parallel on `jobs` local processes (the default)."""
+    return runner or (lambda task, items, progress=None: run_parallel(task, items, jobs, progress))
+
+
 def simulate(boards: Sequence[Board], ours: BiddingSystem, versus: BiddingSystem | None = None,
              double_dummy: bool = True, jobs: int = 1,
              progress: Callable[[int, int], None] | None = None,
-             explained: bool = False) -> Simulation:
-    """Bid every board (see the module doc); results in board order. `explained` keeps
-    what each call showed, for the PBN notes."""
+             explained: bool = False, runner: Runner | None = None) -> Simulation:
+    """Bid every board (see the module doc); results in board order, on `jobs` local
+    processes unless a `runner` is given. `explained` keeps what each call showed, for the
+    PBN notes."""
     started = time.perf_counter()
 
     def task(board: Board) -> BoardResult:
         return bid_board(board, ours, versus, double_dummy, explained)
 
-    results = list(run_parallel(task, boards, jobs, progress))
+    results = list(local_or(runner, jobs)(task, boards, progress=progress))
     return Simulation(ours, versus, results, double_dummy, time.perf_counter() - started, jobs)
 
 
@@ -311,10 +321,13 @@ def short_source(source: str) -> str:
 
 
 def fight(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, jobs: int = 1,
-          progress: Callable[[int, int], None] | None = None) -> list[dict]:
-    """The first disagreement of each board where the two systems disagree, board order."""
+          progress: Callable[[int, int], None] | None = None,
+          runner: Runner | None = None) -> list[dict]:
+    """The first disagreement of each board where the two systems disagree, board order (on
+    `jobs` local processes unless a `runner` is given)."""
     def task(board: Board) -> dict | None:
         return first_disagreement(board, first, second)
 
-    return [case for case in run_parallel(task, boards, jobs, progress) if case is not None]
+    return [case for case in local_or(runner, jobs)(task, boards, progress=progress)
+            if case is not None]
 

@@ -18,6 +18,7 @@ from typing import Callable, Collection
 
 from bidding.model.errors import BridgeError
 from bidding.model.quoting import excerpt
+from bidding.laboratory.cluster import Scheduler
 
 SEED_LIMIT = 2 ** 64            # numpy and the dealer stream both take seeds 0..2^64-1
 
@@ -103,6 +104,7 @@ percent = _argument_type(_percent)
 seed = _argument_type(lambda text: _whole_number(text, 0, SEED_LIMIT - 1,
                                                     "a seed, a whole number"))
 positive = _argument_type(lambda text: _whole_number(text, 1, None, "a whole number"))
+scheduler = _argument_type(Scheduler.parse)
 
 
 # --- outputs ---------------------------------------------------------------------------------

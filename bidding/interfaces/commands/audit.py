@@ -1,7 +1,7 @@
 """The `audit` subcommand: where a system's robots lose the most, by class of mistake.
 
     cli.py audit --system NAME [--deals N] [--seed S] [--dealer FILE | --pbn FILE]
-                 [--out DIR] [--jobs J] [--no-dd]
+                 [--out DIR] [--jobs J | --scheduler ADDRESS] [--no-dd]
 
 The deals are chosen as for `simulate` (the same arguments, read by the same code); without
 --out the table and two examples of each class go to the terminal.
@@ -9,7 +9,8 @@ The deals are chosen as for `simulate` (the same arguments, read by the same cod
 from __future__ import annotations
 
 from bidding.interfaces.commands.options import load_systems
-from bidding.interfaces.commands.simulate import ProgressBar, boards_of, run_arguments
+from bidding.interfaces.commands.simulate import (ProgressBar, boards_of, run_arguments,
+                                                  runner_of)
 from bidding.laboratory.audit import AUDIT_FILES, audit, audit_text, write_audit
 
 
@@ -28,8 +29,9 @@ def register(subparsers) -> None:
 def run_audit(args) -> int:
     system = load_systems([args.system], args.dir)[args.system]
     boards, origin, _ = boards_of(args)
-    found = audit(boards, system, double_dummy=not args.no_dd, jobs=args.jobs,
-                  progress=ProgressBar("auditing"))
+    with runner_of(args) as (runner, jobs):
+        found = audit(boards, system, double_dummy=not args.no_dd, jobs=jobs,
+                      progress=ProgressBar("auditing"), runner=runner)
     found.origin = origin
     print(audit_text(found))
     if args.out:

@@ -1,7 +1,8 @@
 """The `simulate` and `fight` subcommands: test systems on many deals.
 
     cli.py simulate --system SAYC [--vs OTHER] [--deals N | --dealer FILE | --pbn FILE]
-                    [--seed S] [--jobs J] [--no-dd] [--out DIR]
+                    [--seed S] [--jobs J | --scheduler tcp://HOST:PORT | local[:N]]
+                    [--no-dd] [--out DIR]
     cli.py fight --system A --vs B [--deals N] [--seed S] --out cases.jsonl
 
 A system is named as the library knows it, or given as a path to a `.system` file (to
@@ -9,6 +10,7 @@ compare two versions of one system; see options.load_systems).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -16,11 +18,12 @@ import sys
 import time
 
 from bidding.interfaces.commands.arguments import (output_file, output_folder_type, positive,
-                                                   seed, text_file, text_file_type)
+                                                   scheduler, seed, text_file, text_file_type)
 from bidding.interfaces.commands.options import add_directory_option, load_systems
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
 from bidding.model.pbn import decode_pbn
+from bidding.laboratory.cluster import DaskRunner
 from bidding.laboratory.reports import REPORT_FILES, text_report, write_reports
 from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
                        summarize)
@@ -63,15 +66,19 @@ def run_arguments(parser, report_files: tuple[str, ...], without_dd: str) -> Non
 
 
 def deal_arguments(parser, imported: bool = False) -> None:
-    """--deals, --dealer, --seed, --jobs and --dir; with `imported` also --pbn (read by
-    boards_of)."""
+    """--deals, --dealer, --seed, --jobs or --scheduler (read by runner_of) and --dir; with
+    `imported` also --pbn (read by boards_of)."""
     parser.add_argument("--deals", type=positive, metavar="N",
                        help=f"number of deals (default: the script's produce, else {DEFAULT_DEALS})")
     parser.add_argument("--dealer", metavar="FILE", type=text_file,
                         help="deal only what this dealer script accepts")
     parser.add_argument("--seed", type=seed, help="seed of the deals (default: a fresh one, shown)")
-    parser.add_argument("--jobs", type=positive, default=os.cpu_count() or 1, metavar="J",
-                        help="worker processes (default: one per core)")
+    workers = parser.add_mutually_exclusive_group()
+    workers.add_argument("--jobs", type=positive, default=os.cpu_count() or 1, metavar="J",
+                         help="worker processes on this machine (default: one per core)")
+    workers.add_argument("--scheduler", type=scheduler, metavar="ADDRESS",
+                         help="run on Dask: tcp://HOST:PORT of a running scheduler, or local[:N] "
+                              "for a local cluster of N workers (needs the dask extra)")
     if imported:
         parser.add_argument("--pbn", metavar="FILE", type=text_file_type(decode_pbn),
                             help="bid the deals of a PBN (or .lin) file instead")
@@ -118,12 +125,25 @@ def boards_of(args):
     return generated_boards(args.deals, seed, script, source), origin, seed
 
 
+@contextlib.contextmanager
+def runner_of(args):
+    """The runner --scheduler asks for, open while the `with` lasts, and the number of
+    workers for the reports; without --scheduler (None, --jobs): local processes."""
+    if args.scheduler is None:
+        yield None, args.jobs
+        return
+    print(f"running on {args.scheduler}", file=sys.stderr)
+    with DaskRunner(args.scheduler) as runner:
+        yield runner, runner.workers
+
+
 def run_simulate(args) -> int:
     systems = load_systems([args.system] + ([args.vs] if args.vs else []), args.dir)
     ours, theirs = systems[args.system], systems.get(args.vs)
     boards, origin, seed = boards_of(args)
-    run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=args.jobs,
-                   progress=ProgressBar("bidding"), explained=bool(args.out))
+    with runner_of(args) as (runner, jobs):
+        run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=jobs,
+                       progress=ProgressBar("bidding"), explained=bool(args.out), runner=runner)
     run.origin, run.seed = origin, seed
     summary = summarize(run)
     print(text_report(run, summary, never_fired_shown=NEVER_FIRED_SHOWN))
@@ -137,7 +157,9 @@ def run_fight(args) -> int:
     systems = load_systems([args.system, args.vs], args.dir)
     first, second = systems[args.system], systems[args.vs]
     boards, origin, _ = boards_of(args)
-    cases = fight(boards, first, second, jobs=args.jobs, progress=ProgressBar("fighting"))
+    with runner_of(args) as (runner, jobs):
+        cases = fight(boards, first, second, jobs=jobs, progress=ProgressBar("fighting"),
+                      runner=runner)
     for case in cases:
         case["source"] = f"{origin}, {case['source']}"
     atomic_write(args.out, "".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases))

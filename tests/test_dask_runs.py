@@ -1,0 +1,96 @@
+"""simulate, fight and audit on Dask (--scheduler): the same files as local processes."""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+import cli
+from bidding.laboratory.cluster import Scheduler, SchedulerError
+from bidding.engine.library import REPO_ROOT
+
+pytest.importorskip("dask.distributed", reason="the dask extra is not installed "
+                                               "(pip install -e '.[dask]')")
+
+SIMULATION = ["simulate", "--system", "SAYC", "--deals", "12", "--seed", "11", "--no-dd"]
+
+
+def boards_csv(tmp_path, name: str, *workers: str) -> str:
+    folder = tmp_path / name
+    assert cli.main(SIMULATION + [*workers, "--out", str(folder)]) == 0
+    return (folder / "boards.csv").read_text()
+
+
+def test_scheduler_addresses():
+    assert Scheduler.parse("tcp://10.0.0.5:8786") == Scheduler("tcp://10.0.0.5:8786")
+    assert Scheduler.parse("local:3") == Scheduler(None, 3)
+    assert Scheduler.parse("local").workers >= 2
+    for wrong in ("local:0", "10.0.0.5:8786", "tcp://host", "remote"):
+        with pytest.raises(SchedulerError, match="tcp://HOST:PORT, local or local:N"):
+            Scheduler.parse(wrong)
+
+
+def test_a_bad_scheduler_is_an_argument_error(capsys):
+    with pytest.raises(SystemExit) as exit:
+        cli.main(SIMULATION + ["--scheduler", "somewhere"])
+    assert exit.value.code == 2
+    assert "argument --scheduler: expected tcp://HOST:PORT" in capsys.readouterr().err
+
+
+def test_local_cluster_writes_the_boards_of_one_process(tmp_path):
+    assert boards_csv(tmp_path, "dask", "--scheduler", "local:2") == \
+        boards_csv(tmp_path, "one", "--jobs", "1")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def scheduler_with_two_workers():
+    """A `dask scheduler` and two `dask worker` processes on free ports of this machine."""
+    if shutil.which("dask") is None:
+        pytest.skip("the `dask` command is not on PATH (pip install -e '.[dask]')")
+    from dask.distributed import Client
+
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(REPO_ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env,
+             "cwd": REPO_ROOT}
+    processes = [subprocess.Popen(["dask", "scheduler", "--host", "127.0.0.1", "--port",
+                                   address.rsplit(":", 1)[1], "--no-dashboard"], **quiet)]
+    try:
+        processes += [subprocess.Popen(["dask", "worker", address, "--nthreads", "1",
+                                        "--no-dashboard", "--no-nanny"], **quiet)
+                      for _ in range(2)]
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with Client(address, timeout="2s") as client:
+                    client.wait_for_workers(2, timeout=max(1, deadline - time.monotonic()))
+                break
+            except (OSError, TimeoutError):
+                if time.monotonic() > deadline:
+                    raise
+        yield address
+    finally:
+        for process in reversed(processes):      # workers first, then the scheduler
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def test_running_scheduler_writes_the_boards_of_one_process(tmp_path, capsys,
+                                                            scheduler_with_two_workers):
+    assert boards_csv(tmp_path, "dask", "--scheduler", scheduler_with_two_workers) == \
+        boards_csv(tmp_path, "one", "--jobs", "1")
+    assert "on 2 processes" in (tmp_path / "dask" / "report.txt").read_text()
