@@ -94,3 +94,52 @@ def test_running_scheduler_writes_the_boards_of_one_process(tmp_path, capsys,
     assert boards_csv(tmp_path, "dask", "--scheduler", scheduler_with_two_workers) == \
         boards_csv(tmp_path, "one", "--jobs", "1")
     assert "on 2 processes" in (tmp_path / "dask" / "report.txt").read_text()
+
+
+def test_an_interrupted_run_resumes_with_only_the_missing_blocks(tmp_path, monkeypatch):
+    """45 boards are three blocks; Ctrl-C on board 30 keeps the first; the rerun bids the
+    other 25 boards and writes what an uninterrupted run writes."""
+    import bidding.laboratory.simulate as simulation
+
+    arguments = ["simulate", "--system", "SAYC", "--deals", "45", "--seed", "11", "--no-dd",
+                 "--jobs", "1", "--out"]
+    bid = simulation.bid_board
+    bid_numbers = []
+
+    def interrupted(board, *rest, **options):
+        if board.number == 30:
+            raise KeyboardInterrupt
+        return bid(board, *rest, **options)
+
+    monkeypatch.setattr(simulation, "bid_board", interrupted)
+    assert cli.main(arguments + [str(tmp_path / "resumed")]) == 130
+    assert not (tmp_path / "resumed").exists()
+    assert sorted(p.name for p in (tmp_path / ".resumed.blocks").iterdir()) == \
+        ["000000.pickle", "fingerprint"]
+
+    def counted(board, *rest, **options):
+        bid_numbers.append(board.number)
+        return bid(board, *rest, **options)
+
+    monkeypatch.setattr(simulation, "bid_board", counted)
+    assert cli.main(arguments + [str(tmp_path / "resumed")]) == 0
+    assert bid_numbers == list(range(21, 46))
+    assert not (tmp_path / ".resumed.blocks").exists()
+    monkeypatch.setattr(simulation, "bid_board", bid)
+    assert cli.main(arguments + [str(tmp_path / "whole")]) == 0
+    assert (tmp_path / "resumed" / "boards.csv").read_text() == \
+        (tmp_path / "whole" / "boards.csv").read_text()
+
+
+def test_fight_and_audit_on_a_local_cluster_match_one_process(tmp_path, capsys):
+    fight = ["fight", "--system", "SAYC", "--vs", "Acol", "--deals", "12", "--seed", "5"]
+    assert cli.main(fight + ["--jobs", "1", "--out", str(tmp_path / "one.jsonl")]) == 0
+    assert cli.main(fight + ["--scheduler", "local:2", "--out", str(tmp_path / "dask.jsonl")]) == 0
+    assert (tmp_path / "one.jsonl").read_text() == (tmp_path / "dask.jsonl").read_text()
+    audit = ["audit", "--system", "SAYC", "--deals", "12", "--seed", "5", "--no-dd"]
+    capsys.readouterr()
+    assert cli.main(audit + ["--jobs", "1"]) == 0
+    alone = capsys.readouterr().out
+    assert cli.main(audit + ["--scheduler", "local:2"]) == 0
+    dask = capsys.readouterr().out
+    assert dask.split("\n", 1)[1] == alone.split("\n", 1)[1]     # the first line has the time

@@ -332,7 +332,8 @@ def test_simulate_out_replaces_an_earlier_report_whole(tmp_path, capsys, weak_fi
     with pytest.raises(OSError):
         cli.main(command)
     assert (out / "report.txt").read_text() == "old"      # the earlier report, untouched
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
+    # no temporary folder left; the bid boards are kept, for the rerun to resume
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".out.blocks", "out"]
     monkeypatch.undo()
     assert cli.main(command) == 0
     assert (out / "report.txt").read_text().startswith("Simulation:")

@@ -4,7 +4,7 @@
         run = simulate(boards, sayc, runner=runner)
 
 A runner takes `(task, items, progress)` and yields `task(item)` for every item in item order,
-as `run_parallel` does. Here the items go out in blocks of BLOCK, one Dask task each; the
+as `run_parallel` does. Here the items go out in blocks of CHUNK (simulate's), one Dask task each; the
 task itself (which holds the compiled systems) is sent to every worker once. The blocks are
 gathered in order, so the results, and every file written from them, are the same whatever
 the number of workers and whichever finishes first. A block whose worker dies is run again
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 from bidding.model.errors import BridgeError
+from bidding.laboratory.simulate import CHUNK
 
-BLOCK = 20                  # boards per Dask task: a few seconds of double dummy
 RETRIES = 2
 INSTALL_HINT = "pip install -e '.[dask]'"
 
@@ -101,7 +101,7 @@ class DaskRunner:
         """`task(item)` for every item, in item order; `progress(done, total)` after each
         block gathered."""
         total = len(items)
-        blocks = [items[start:start + BLOCK] for start in range(0, total, BLOCK)]
+        blocks = [items[start:start + CHUNK] for start in range(0, total, CHUNK)]
         [shared_task] = self.client.scatter([task], broadcast=True, hash=False)
         futures = [self.client.submit(_run_block, shared_task, block, pure=False,
                                       retries=RETRIES) for block in blocks]

@@ -31,7 +31,7 @@ from bidding.engine.system import BiddingSystem
 from bidding.laboratory.results import BoardResult, TableRun, double_dummy_result
 from bidding.laboratory.table import RobotPlayer, Table
 
-CHUNK = 20                  # boards per task sent to a worker process
+CHUNK = 20                  # boards per task sent to a worker (a process or a Dask worker)
 DEFAULT_DEALS = 100
 
 

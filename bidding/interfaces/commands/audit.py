@@ -9,8 +9,8 @@ The deals are chosen as for `simulate` (the same arguments, read by the same cod
 from __future__ import annotations
 
 from bidding.interfaces.commands.options import load_systems
-from bidding.interfaces.commands.simulate import (ProgressBar, boards_of, run_arguments,
-                                                  runner_of)
+from bidding.interfaces.commands.simulate import (ProgressBar, boards_of, kept_blocks,
+                                                  run_arguments, runner_of)
 from bidding.laboratory.audit import AUDIT_FILES, audit, audit_text, write_audit
 
 
@@ -29,12 +29,15 @@ def register(subparsers) -> None:
 def run_audit(args) -> int:
     system = load_systems([args.system], args.dir)[args.system]
     boards, origin, _ = boards_of(args)
+    kept = args.out and kept_blocks(args.out.target, f"audit {args.system} dd {not args.no_dd}")
     with runner_of(args) as (runner, jobs):
         found = audit(boards, system, double_dummy=not args.no_dd, jobs=jobs,
-                      progress=ProgressBar("auditing"), runner=runner)
+                      progress=ProgressBar("auditing"),
+                      runner=kept.around(runner, jobs) if kept else runner)
     found.origin = origin
     print(audit_text(found))
     if args.out:
         for path in args.out.write(lambda folder: write_audit(found, folder)):
             print(f"wrote {path}")
+        kept.discard()
     return 0

@@ -25,6 +25,7 @@ from bidding.model.files import atomic_write
 from bidding.model.pbn import decode_pbn
 from bidding.laboratory.cluster import DaskRunner
 from bidding.laboratory.reports import REPORT_FILES, text_report, write_reports
+from bidding.laboratory.resume import KeptBlocks
 from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
                        summarize)
 
@@ -137,19 +138,30 @@ def runner_of(args):
         yield runner, runner.workers
 
 
+def kept_blocks(target, what: str) -> KeptBlocks:
+    """Where a run writing `target` (a report folder or a file) keeps its finished blocks:
+    a hidden folder beside it, so that the same command run again resumes (`what`: the
+    command and what it computes, besides the boards)."""
+    return KeptBlocks(target.with_name(f".{target.name}.blocks"), what)
+
+
 def run_simulate(args) -> int:
     systems = load_systems([args.system] + ([args.vs] if args.vs else []), args.dir)
     ours, theirs = systems[args.system], systems.get(args.vs)
     boards, origin, seed = boards_of(args)
+    kept = args.out and kept_blocks(args.out.target, f"simulate {args.system} vs {args.vs} "
+                                                     f"dd {not args.no_dd}")
     with runner_of(args) as (runner, jobs):
         run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=jobs,
-                       progress=ProgressBar("bidding"), explained=bool(args.out), runner=runner)
+                       progress=ProgressBar("bidding"), explained=bool(args.out),
+                       runner=kept.around(runner, jobs) if kept else runner)
     run.origin, run.seed = origin, seed
     summary = summarize(run)
     print(text_report(run, summary, never_fired_shown=NEVER_FIRED_SHOWN))
     if args.out:
         for path in args.out.write(lambda folder: write_reports(run, summary, folder)):
             print(f"wrote {path}")
+        kept.discard()
     return 0
 
 
@@ -157,12 +169,14 @@ def run_fight(args) -> int:
     systems = load_systems([args.system, args.vs], args.dir)
     first, second = systems[args.system], systems[args.vs]
     boards, origin, _ = boards_of(args)
+    kept = kept_blocks(args.out, f"fight {args.system} vs {args.vs}")
     with runner_of(args) as (runner, jobs):
         cases = fight(boards, first, second, jobs=jobs, progress=ProgressBar("fighting"),
-                      runner=runner)
+                      runner=kept.around(runner, jobs))
     for case in cases:
         case["source"] = f"{origin}, {case['source']}"
     atomic_write(args.out, "".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases))
+    kept.discard()
     print(f"{first.name} and {second.name} disagree on {len(cases)} of {len(boards)} boards "
           f"({origin}); wrote {args.out}")
     return 0
