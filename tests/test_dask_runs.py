@@ -53,7 +53,8 @@ def _free_port() -> int:
 
 @pytest.fixture
 def scheduler_with_two_workers():
-    """A `dask scheduler` and two `dask worker` processes on free ports of this machine."""
+    """A `dask scheduler` and two `dask worker` processes on free ports of this machine:
+    (the scheduler's address, the worker processes)."""
     if shutil.which("dask") is None:
         pytest.skip("the `dask` command is not on PATH (pip install -e '.[dask]')")
     from dask.distributed import Client
@@ -78,7 +79,7 @@ def scheduler_with_two_workers():
             except (OSError, TimeoutError):
                 if time.monotonic() > deadline:
                     raise
-        yield address
+        yield address, processes[1:]
     finally:
         for process in reversed(processes):      # workers first, then the scheduler
             process.terminate()
@@ -91,7 +92,8 @@ def scheduler_with_two_workers():
 
 def test_running_scheduler_writes_the_boards_of_one_process(tmp_path, capsys,
                                                             scheduler_with_two_workers):
-    assert boards_csv(tmp_path, "dask", "--scheduler", scheduler_with_two_workers) == \
+    address, _ = scheduler_with_two_workers
+    assert boards_csv(tmp_path, "dask", "--scheduler", address) == \
         boards_csv(tmp_path, "one", "--jobs", "1")
     assert "on 2 processes" in (tmp_path / "dask" / "report.txt").read_text()
 
@@ -143,3 +145,23 @@ def test_fight_and_audit_on_a_local_cluster_match_one_process(tmp_path, capsys):
     assert cli.main(audit + ["--scheduler", "local:2"]) == 0
     dask = capsys.readouterr().out
     assert dask.split("\n", 1)[1] == alone.split("\n", 1)[1]     # the first line has the time
+
+
+def test_a_worker_killed_mid_run_loses_only_its_block(tmp_path, scheduler_with_two_workers):
+    """A worker dies while the run is going (double dummy keeps it busy for seconds): the
+    scheduler gives its blocks to the other worker and the boards are those of one process."""
+    address, workers = scheduler_with_two_workers
+    run = ["simulate", "--system", "SAYC", "--deals", "60", "--seed", "11"]
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    folder = tmp_path / "dask"
+    started = subprocess.Popen([sys.executable, str(REPO_ROOT / "cli.py"), *run,
+                                "--scheduler", address, "--out", str(folder)],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                               cwd=REPO_ROOT)
+    time.sleep(4)                           # the cluster is bidding and solving by now
+    assert started.poll() is None, started.communicate()[0]
+    workers[0].kill()
+    output = started.communicate(timeout=240)[0].decode()
+    assert started.returncode == 0, output
+    assert cli.main(run + ["--jobs", "1", "--out", str(tmp_path / "one")]) == 0
+    assert (folder / "boards.csv").read_text() == (tmp_path / "one" / "boards.csv").read_text()
