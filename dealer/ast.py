@@ -233,7 +233,10 @@ class PrintAll:
 
 
 @dataclass(frozen=True)
-class PrintEW:
+class PrintSide:
+    """printew, and Dealer v2's printns and printside(NS|EW): one side's two hands."""
+
+    side: str = "EW"
     where: Where = _where()
 
 
@@ -348,10 +351,10 @@ class CsvReport:
     where: Where = _where()
 
 
-Action = Union[PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+Action = Union[PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
                Average, Frequency, Frequency2D, EvalContract, CsvReport]
 
-PER_DEAL_PRINTS = (PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+PER_DEAL_PRINTS = (PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
                    EvalContract, CsvReport)
 """Actions that make dealer default `produce` to 40 (its `will_print`)."""
 

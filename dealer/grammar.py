@@ -55,7 +55,8 @@ COUNT_KEYWORDS = {
 
 STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
                       "altcount", "condition", "action", "title", "seed")
-ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printcompact", "printoneline",
+ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "printside",
+                   "printcompact", "printoneline",
                    "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
@@ -571,8 +572,13 @@ class _Grammar:
         csvrpt = _located(_kw("csvrpt") - lpar
                           - pp.DelimitedList(string | deal_item | hand_item | expression) - rpar,
                           lambda w, t: ast.CsvReport(tuple(t[1:]), w))
+        side = _kw("NS", "EW", "ns", "ew").set_name("a side (NS or EW)")
+        printside = (_located(_kw("printew"), lambda w, _t: ast.PrintSide("EW", w))
+                     | _located(_kw("printns"), lambda w, _t: ast.PrintSide("NS", w))
+                     | _located(_kw("printside") - lpar - side - rpar,
+                                lambda w, t: ast.PrintSide(t[1].upper(), w)))
         action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
-                  | simple("printew", ast.PrintEW) | simple("printpbn", ast.PrintPBN)
+                  | printside | simple("printpbn", ast.PrintPBN)
                   | simple("evalcontract", ast.EvalContract) | average | frequency
                   | bucket_frequency
                   | csvrpt).set_name("an action")

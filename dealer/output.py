@@ -88,9 +88,15 @@ def format_printall(deal: np.ndarray, number: int, title: str | None = None) -> 
     return heading + f"{number:4d}.\n" + _grid_rows(rows) + "\n"
 
 
-def format_printew(deal: np.ndarray) -> str:
-    """printew: West's and East's hands side by side."""
-    rows = [[_cell(deal, 3, suit), _cell(deal, 1, suit)] for suit in (3, 2, 1, 0)]
+SIDE_SEATS = {"EW": (3, 1), "NS": (2, 0)}
+"""printside's hands, left to right: West then East (dealer's printew), South then North
+(Dealer v2's printns)."""
+
+
+def format_printside(deal: np.ndarray, side: str) -> str:
+    """printew, printns, printside(side): one side's two hands side by side."""
+    left, right = SIDE_SEATS[side]
+    rows = [[_cell(deal, left, suit), _cell(deal, right, suit)] for suit in (3, 2, 1, 0)]
     return _grid_rows(rows) + "\n"
 
 

@@ -227,8 +227,8 @@ class _ActionRunner:
         program = self.program
         if isinstance(action, ast.PrintAll):
             return output.format_printall(deal, number, self.title)
-        if isinstance(action, ast.PrintEW):
-            return output.format_printew(deal)
+        if isinstance(action, ast.PrintSide):
+            return output.format_printside(deal, action.side)
         if isinstance(action, ast.PrintPBN):
             if self.options.quiet:
                 return ""

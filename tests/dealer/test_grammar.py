@@ -167,7 +167,7 @@ def test_actions():
         csvrpt(deal, north, "text", hcp(north)),""")
     actions = script.statements[0].actions
     assert [type(a).__name__ for a in actions] == [
-        "PrintEW", "PrintPBN", "PrintCompact", "PrintCompact", "PrintOneLine", "PrintES",
+        "PrintSide", "PrintPBN", "PrintCompact", "PrintCompact", "PrintOneLine", "PrintES",
         "PrintHands", "EvalContract", "Frequency2D", "Average", "CsvReport"]
     assert actions[5].items == ("x", "\n", ast.Number(3))
     assert actions[6].seats == (1, 3)

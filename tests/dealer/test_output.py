@@ -57,7 +57,7 @@ def test_printall(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_printew(seed):
     expected = golden(f"printew.s{seed}.out")
-    text = "".join(output.format_printew(d) for d in deals(seed, 4))
+    text = "".join(output.format_printside(d, "EW") for d in deals(seed, 4))
     assert text + trailer(expected, 4, 4, seed) == expected
 
 
@@ -174,7 +174,7 @@ def test_thirteen_card_suits_overflow_their_column(seed):
     expected = golden(f"long_suits.s{seed}.out")
     predeal = {39 + r: 0 for r in range(13)} | {26 + r: 3 for r in range(1, 13)}
     batch = deals(seed, 2, predeal=predeal)
-    text = "".join(output.format_printall(d, k + 1) + output.format_printew(d)
+    text = "".join(output.format_printall(d, k + 1) + output.format_printside(d, "EW")
                    for k, d in enumerate(batch))
     text += output.format_print(list(batch), [0, 3])
     assert text + trailer(expected, 2, 2, seed) == expected

@@ -246,3 +246,26 @@ def test_a_double_dummy_condition_solves_about_as_many_deals_as_it_produces():
     result = run_program(program, RunOptions(seed=1), out)
     assert result.produced == 3
     assert len(calls) <= 12  # the whole first batch (256 deals) was solved before
+
+
+# ----- printside, printns
+def test_printns_shows_south_then_north_as_the_guide_does():
+    """The guide's printside(NS) example heads its columns `South North`."""
+    predeal = "predeal south SAKQJT98765432\npredeal north HAKQJT98765432\nproduce 1\n"
+    text = run(predeal + "action printns", seed=5, statistics=False)
+    first_row = text.splitlines()[0]
+    assert first_row.startswith("A K Q J T 9 8 7 6 5 4 3 2 ")
+    assert first_row.endswith("- ")
+    assert text.splitlines()[1].startswith("- ")
+
+
+@pytest.mark.parametrize("alias, spelled_out", [("printew", "printside(EW)"),
+                                                 ("printns", "printside(NS)")])
+def test_printside_of_a_side_is_its_short_form(alias, spelled_out):
+    assert (run(f"produce 3\naction {alias}", seed=4)
+            == run(f"produce 3\naction {spelled_out}", seed=4))
+
+
+def test_printside_needs_a_side():
+    with pytest.raises(DealerSyntaxError, match="side"):
+        compile_program("action printside(north)")
