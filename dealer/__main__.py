@@ -9,7 +9,7 @@ proves long enough to profit, unless the cores are already busy).
 Dealer v2's switches: -x 2|3 (swapping, as -2/-3), -N/-E/-S/-W HOLDINGS (predeal),
 -T TITLE, -D LEVEL. Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's
 swapping switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping
-is -x only; without it, -0/-2/-3 are v1's.
+is -x only; without it, -0/-2/-3 are v1's. --v2 also prints v2's closing statistics.
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-s", type=int, metavar="SEED", dest="seed",
                         help="seed of the random generator (same seed, same deals)")
     parser.add_argument("--v2", action="store_true",
-                        help="Dealer v2's command line: -0..-9 TEXT set the script "
-                             "parameters $0..$9 (swap with -x)")
+                        help="Dealer v2's command line and layouts: -0..-9 TEXT set the "
+                             "script parameters $0..$9 (swap with -x); `Produced  N hands`")
     swapping = parser.add_mutually_exclusive_group()
     swapping.add_argument("-x", type=int, choices=(2, 3), dest="swapping",
                           help="Dealer v2's swapping: 2 as -2, 3 as -3")
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
                          swapping=args.swapping or 0, rng=args.rng,
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
-                         input_name=args.file, jobs=args.jobs)
+                         input_name=args.file, jobs=args.jobs, v2_layouts=args.v2)
     try:
         program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
         result = run_program(program, options, started=started)

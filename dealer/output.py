@@ -251,8 +251,10 @@ def format_evalcontract(tally: np.ndarray, produced: int) -> str:
 
 
 def format_trailer(generated: int, produced: int, seed: int, seconds: float,
-                   title: str | None = None) -> str:
-    """The closing statistics dealer prints unless told not to, after Dealer v2's title."""
+                   title: str | None = None, v2: bool = False) -> str:
+    """The closing statistics dealer prints unless told not to, after Dealer v2's title;
+    `v2`: Dealer v2's wording, two spaces after `Produced` (both of its guide's examples)."""
     heading = "" if title is None else f"{title}\n"
-    return (f"{heading}Generated {generated} hands\nProduced {produced} hands\n"
+    produced_gap = "  " if v2 else " "
+    return (f"{heading}Generated {generated} hands\nProduced{produced_gap}{produced} hands\n"
             f"Initial random seed {seed}\nTime needed {seconds:8.3f} sec\n")

@@ -45,6 +45,8 @@ class RunOptions:
     progress: bool = False
     time_limit: float | None = None
     input_name: str | None = None
+    v2_layouts: bool = False
+    """--v2: Dealer v2's layouts where its guide states them (the closing statistics)"""
     jobs: int | None = None
     """worker processes for long numpy-mode runs; None: one per core unless the cores are
     busy (dealing.default_jobs)"""
@@ -100,7 +102,7 @@ def run_program(program: Program, options: RunOptions | None = None,
     runner.finish(produced)
     if runner.statistics_shown:
         out.write(output.format_trailer(generated, produced, stream.seed, seconds,
-                                        runner.title))
+                                        runner.title, v2=options.v2_layouts))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
 

@@ -269,3 +269,14 @@ def test_printside_of_a_side_is_its_short_form(alias, spelled_out):
 def test_printside_needs_a_side():
     with pytest.raises(DealerSyntaxError, match="side"):
         compile_program("action printside(north)")
+
+
+# ----- v2's closing statistics
+def test_v2_closing_statistics_put_two_spaces_after_produced(tmp_path, capsys):
+    _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline", "--v2")
+    assert re.search(r"\nGenerated 3 hands\nProduced  3 hands\nInitial random seed 1\n", out)
+
+
+def test_without_v2_the_closing_statistics_stay_dealer_v1s(tmp_path, capsys):
+    _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline")
+    assert "\nGenerated 3 hands\nProduced 3 hands\n" in out
