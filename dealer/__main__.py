@@ -61,6 +61,9 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-D", type=float, metavar="LEVEL", dest="debug", default=0.0,
                         help="Dealer v2's debug level: 1 or more lists the settings on "
                              "standard error")
+    parser.add_argument("-C", metavar="FILE", dest="csv_file",
+                        help="Dealer v2's file for csvrpt's lines, appended to (w:FILE: "
+                             "overwritten); standard output without it")
     parser.add_argument("-T", metavar="TITLE", dest="title",
                         help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
@@ -88,7 +91,7 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -134,6 +137,15 @@ def _show_settings(args: argparse.Namespace) -> None:
         print(f"{name}=[{'' if value is None else value}]", file=sys.stderr)
 
 
+def _open_csv_file(name: str | None):
+    """-C FILE as Dealer v2 opens it: appended to, or overwritten when written `w:FILE`."""
+    if name is None:
+        return None
+    if name.startswith("w:"):
+        return open(name[2:], "w", encoding="utf-8")
+    return open(name, "a", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     argv = sys.argv[1:] if argv is None else argv
@@ -172,8 +184,13 @@ def main(argv: list[str] | None = None) -> int:
                          progress=args.progress, time_limit=args.time_limit,
                          input_name=args.file, jobs=args.jobs, v2_layouts=args.v2)
     try:
+        csv_out = _open_csv_file(args.csv_file)
+    except OSError as error:
+        print(f"dealer: -C {args.csv_file}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
         program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
-        result = run_program(program, options, started=started)
+        result = run_program(program, options, started=started, csv_out=csv_out)
     except DealerInputError as error:
         print(error, file=sys.stderr)
         return 2
@@ -182,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    finally:
+        if csv_out is not None:
+            csv_out.close()
     if result.timed_out:
         print(f"dealer: no deal met the condition within {args.time_limit:g} seconds",
               file=sys.stderr)

@@ -330,25 +330,47 @@ class EvalContract:
 
 @dataclass(frozen=True)
 class DealItem:
-    """`deal` inside csvrpt: the whole deal in PBN form."""
+    """`deal` inside csvrpt: the four hands, `n ... e ... s ... w ... `."""
 
     where: Where = _where()
 
 
 @dataclass(frozen=True)
 class HandItem:
-    """A compass inside csvrpt: that hand in PBN form."""
+    """A compass inside csvrpt: that hand, `n AKJ3.KJ943.T76.J`."""
 
     seat: int
     where: Where = _where()
 
 
 @dataclass(frozen=True)
-class CsvReport:
-    """csvrpt(...) from Dealer v2: one comma-separated line per produced deal."""
+class SideItem:
+    """NS or EW inside csvrpt: that side's two hands, `n ... s ... `."""
 
-    items: tuple[Expr | str | DealItem | HandItem, ...]
+    side: str
     where: Where = _where()
+
+
+@dataclass(frozen=True)
+class TrixItem:
+    """trix(compass) inside csvrpt: that seat's double-dummy tricks in C D H S NT;
+    trix(deal) (`seat` None): all 20, seats N E S W."""
+
+    seat: int | None
+    where: Where = _where()
+
+
+CSV_HANDS_AND_TRICKS = (DealItem, HandItem, SideItem, TrixItem)
+
+
+@dataclass(frozen=True)
+class CsvReport:
+    """csvrpt(...) from Dealer v2: one comma-separated line per produced deal, to -C's file;
+    printrpt(...) (`to_screen`) is the same line on standard output."""
+
+    items: tuple[Expr | str | DealItem | HandItem | SideItem | TrixItem, ...]
+    where: Where = _where()
+    to_screen: bool = False
 
 
 Action = Union[PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,

@@ -57,11 +57,12 @@ STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", 
                       "altcount", "condition", "action", "title", "seed")
 ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "printside",
                    "printcompact", "printoneline",
-                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt")
+                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt",
+                   "printrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
-                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "and", "or", "not")
+                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "and", "or", "not")
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
@@ -566,13 +567,19 @@ class _Grammar:
         bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets
                                     + pp.Optional(comma - buckets) - rpar,
                                     build_bucket_frequency)
-        deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
-        hand_item = _located(compass + pp.FollowedBy(pp.one_of(", )")),
-                             lambda w, t: ast.HandItem(t[0], w))
-        csvrpt = _located(_kw("csvrpt") - lpar
-                          - pp.DelimitedList(string | deal_item | hand_item | expression) - rpar,
-                          lambda w, t: ast.CsvReport(tuple(t[1:]), w))
         side = _kw("NS", "EW", "ns", "ew").set_name("a side (NS or EW)")
+        deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
+        before_item_end = pp.FollowedBy(pp.one_of(", )"))
+        hand_item = _located(compass + before_item_end, lambda w, t: ast.HandItem(t[0], w))
+        side_item = _located(side + before_item_end, lambda w, t: ast.SideItem(t[0].upper(), w))
+        trix_item = _located(_kw("trix") - lpar - (compass | _kw("deal").add_parse_action(
+            lambda: [None])).set_name("a compass or deal") - rpar,
+            lambda w, t: ast.TrixItem(t[1], w))
+        report_items = pp.DelimitedList(string | deal_item | trix_item | side_item | hand_item
+                                        | expression)
+        csvrpt = _located(_kw("csvrpt", "printrpt") - lpar - report_items - rpar,
+                          lambda w, t: ast.CsvReport(tuple(t[1:]), w,
+                                                     to_screen=t[0] == "printrpt"))
         printside = (_located(_kw("printew"), lambda w, _t: ast.PrintSide("EW", w))
                      | _located(_kw("printns"), lambda w, _t: ast.PrintSide("NS", w))
                      | _located(_kw("printside") - lpar - side - rpar,

@@ -227,15 +227,19 @@ def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: in
     return "".join(lines)
 
 
-def format_csv(fields: Iterable[str | int]) -> str:
-    """csvrpt: one line of comma-separated fields; strings quoted when they hold a comma,
-    a quote or a line break (quotes doubled), as CSV readers expect."""
-    def field(value) -> str:
-        text = str(value)
-        if any(ch in text for ch in ',"\n\r'):
-            return '"' + text.replace('"', '""') + '"'
-        return text
-    return ",".join(field(value) for value in fields) + "\n"
+CSV_SIDE_SEATS = {"NS": (0, 2), "EW": (1, 3)}
+"""A side's hands in csvrpt, as the guide shows them: `n ... s ...`, `e ... w ...`."""
+
+
+def csv_hands(deal: np.ndarray, seats: Iterable[int]) -> str:
+    """Hands in a csvrpt line as Dealer v2 writes them: `n AKJ3.KJ943.T76.J`, each
+    followed by a space when a side or the deal is asked for (the guide's examples)."""
+    return " ".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)}" for seat in seats)
+
+
+def format_csv(fields: Iterable[str]) -> str:
+    """csvrpt and printrpt: fields (already written out) joined by commas, one line."""
+    return ",".join(fields) + "\n"
 
 
 def format_evalcontract(tally: np.ndarray, produced: int) -> str:

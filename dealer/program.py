@@ -317,7 +317,7 @@ def _action_expressions(action: ast.Action) -> tuple[ast.Expr, ...]:
         return () if action.expr is None else (action.expr,)
     if isinstance(action, (ast.PrintES, ast.CsvReport)):
         return tuple(item for item in action.items
-                     if not isinstance(item, (str, ast.DealItem, ast.HandItem)))
+                     if not isinstance(item, (str, *ast.CSV_HANDS_AND_TRICKS)))
     if isinstance(action, (ast.Average, ast.Frequency)):
         return (action.expr,)
     if isinstance(action, ast.Frequency2D):

@@ -180,8 +180,13 @@ def test_thirteen_card_suits_overflow_their_column(seed):
     assert text + trailer(expected, 2, 2, seed) == expected
 
 
-def test_csv_quotes_only_what_needs_it():
-    assert output.format_csv(["a", 3, "x,y", 'say "hi"']) == 'a,3,"x,y","say ""hi"""\n'
+def test_csv_hands_name_each_seat_and_write_voids_as_nothing():
+    deal = deals(5, 1)[0]
+    line = output.csv_hands(deal, (0, 2))
+    north, south = (f"{letter} {output.pbn_hand(deal, seat)}"
+                    for letter, seat in (("n", 0), ("s", 2)))
+    assert line == f"{north} {south}"
+    assert output.format_csv(["'x'", "3", line]) == f"'x',3,{line}\n"
 
 
 def test_batch_formatting_matches_the_ranks_of_each_suit():

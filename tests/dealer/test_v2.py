@@ -280,3 +280,48 @@ def test_v2_closing_statistics_put_two_spaces_after_produced(tmp_path, capsys):
 def test_without_v2_the_closing_statistics_stay_dealer_v1s(tmp_path, capsys):
     _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline")
     assert "\nGenerated 3 hands\nProduced 3 hands\n" in out
+
+
+# ----- csvrpt, printrpt, -C (the guide's "CSV Report Examples", on the guide's own deal)
+GUIDE_DEAL = """predeal north SAKJ3, HKJ943, DT76, CJ
+predeal east S854, H87, DKJ843, CT75
+predeal south ST9762, HA, DQ, CAK9842
+produce 1
+"""
+
+
+@pytest.mark.parametrize("items, line", [
+    ('"Full Test", hcp(north)+hcp(south), NS',
+     "'Full Test',26,n AKJ3.KJ943.T76.J s T9762.A.Q.AK9842 "),
+    ("north,south", "n AKJ3.KJ943.T76.J,s T9762.A.Q.AK9842"),
+    ('NS,"S:",trix(south), EW, "W:", trix(west)',
+     "n AKJ3.KJ943.T76.J s T9762.A.Q.AK9842 ,'S:',11,6,8,12,8,"
+     "e 854.87.KJ843.T75 w Q.QT652.A952.Q63 ,'W:',1,7,5,0,4"),
+    ("deal, trix(deal)",
+     "n AKJ3.KJ943.T76.J e 854.87.KJ843.T75 s T9762.A.Q.AK9842 w Q.QT652.A952.Q63 "
+     ",11,6,8,12,8,1,7,5,0,4,11,6,8,12,8,1,7,5,0,4"),
+])
+def test_csvrpt_prints_the_guides_examples(items, line):
+    assert run(GUIDE_DEAL + f"action csvrpt({items})", seed=1, statistics=False) == line + "\n"
+
+
+def test_printrpt_is_csvrpt_on_the_screen_while_csvrpt_goes_to_the_c_file(tmp_path, capsys):
+    csv = tmp_path / "run.csv"
+    csv.write_text("heading\n")
+    script = GUIDE_DEAL + 'action csvrpt("file", hcp(north)), printrpt("screen", hcp(south))'
+    _, out, _ = cli(tmp_path, capsys, script, "-v", "-C", str(csv))
+    assert out == "'screen',13\n"
+    assert csv.read_text() == "heading\n'file',13\n"  # appended to
+    cli(tmp_path, capsys, script, "-v", "-C", f"w:{csv}")
+    assert csv.read_text() == "'file',13\n"  # w: overwrites
+
+
+def test_an_unwritable_c_file_is_reported(tmp_path, capsys):
+    code, _, err = cli(tmp_path, capsys, GUIDE_DEAL + "action csvrpt(1)",
+                       "-C", str(tmp_path / "missing" / "run.csv"))
+    assert code == 1 and "-C" in err
+
+
+def test_trix_takes_a_compass_or_deal():
+    with pytest.raises(DealerSyntaxError, match="compass or deal"):
+        compile_program("action csvrpt(trix(NS))")
