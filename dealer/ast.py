@@ -142,6 +142,19 @@ class Tricks:
 
 
 @dataclass(frozen=True)
+class Par:
+    """Dealer v2's par(side): the deal's double-dummy par score for that side, at the
+    script's `vulnerable` (none by default) with its `dealer` (north by default)."""
+
+    side: str
+    where: Where = _where()
+
+
+DOUBLE_DUMMY = (Tricks, Par)
+"""Terms that solve the deal double dummy."""
+
+
+@dataclass(frozen=True)
 class Score:
     """score(vul, contract, tricks); `doubled` 1 or 2 for Dealer v2's z4Hx, z4Hxx."""
 
@@ -168,7 +181,7 @@ class Rnd:
 
 
 Expr = Union[Number, Reference, Unary, Chain, Conditional, SuitLength, Count, Cccc, Quality,
-             HasCard, ShapeTest, Tricks, Score, Imps, Rnd]
+             HasCard, ShapeTest, Tricks, Par, Score, Imps, Rnd]
 
 
 # ---------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "print
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
-                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "and", "or", "not")
+                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "dds", "par", "and", "or", "not")
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
@@ -486,9 +486,11 @@ class _Grammar:
                             lambda w, t: ast.Quality(t[1], t[2], w), bare_allowed=False)
         hascard_call = call(_kw("hascard"), seat_comma + card,
                             lambda w, t: ast.HasCard(t[1], t[2], w), bare_allowed=False)
-        tricks_call = call(_kw("tricks", "trick"),
+        tricks_call = call(_kw("tricks", "trick", "dds"),
                            seat_comma + strain,
                            lambda w, t: ast.Tricks(t[1], t[2], w), bare_allowed=False)
+        par_call = call(_kw("par"), _kw("NS", "EW", "ns", "ew").set_name("a side (NS or EW)"),
+                        lambda w, t: ast.Par(t[1].upper(), w), bare_allowed=False)
         vulnerability = (_kw("nv").set_parse_action(lambda: False)
                          | _kw("vul").set_parse_action(lambda: True)).set_name("nv or vul")
         contract = pp.Regex(r"(?:x[1-7][CDHSN]|z[1-7][CDHSN]x{0,2})(?![A-Za-z0-9_])").set_name(
@@ -522,7 +524,7 @@ class _Grammar:
 
         operands = {"#": number_node, "shape": dpp_shape | hvs_shape, "cccc": cccc_call,
                     "quality": quality_call, "hascard": hascard_call, "tricks": tricks_call,
-                    "trick": tricks_call}
+                    "trick": tricks_call, "dds": tricks_call, "par": par_call}
         operands.update(dict.fromkeys(EXTERNAL_FUNCTIONS, _external_call()))
         operands.update(dict.fromkeys(COUNT_KEYWORDS, count_call))
         operands.update(dict.fromkeys(_SUIT_WORDS, length_call))

@@ -325,3 +325,27 @@ def test_an_unwritable_c_file_is_reported(tmp_path, capsys):
 def test_trix_takes_a_compass_or_deal():
     with pytest.raises(DealerSyntaxError, match="compass or deal"):
         compile_program("action csvrpt(trix(NS))")
+
+
+# ----- dds, par
+def test_dds_is_the_double_dummy_tricks_of_the_guides_example():
+    """The guide's Example 2 prints 'Tricks S NT= ',8 for this deal."""
+    script = GUIDE_DEAL + 'action printrpt("Tricks S NT= ", dds(south,notrump), tricks(south, notrump))'
+    assert run(script, seed=1, statistics=False) == "'Tricks S NT= ',8,8\n"
+
+
+@pytest.mark.parametrize("vulnerable, ns_par", [("", 980), ("vulnerable NS\n", 1400),
+                                                ("vulnerable EW\n", 980)])
+def test_par_of_a_side_at_the_scripts_vulnerability(vulnerable, ns_par):
+    """Twelve tricks in spades for North-South: six spades is par, except that against
+    1430 East-West, not vulnerable, save in seven diamonds doubled, six down (1400)."""
+    script = vulnerable + GUIDE_DEAL + "condition par(NS) > 0\naction printrpt(par(NS), par(EW))"
+    assert run(script, seed=1, statistics=False) == f"{ns_par},{-ns_par}\n"
+
+
+def test_par_needs_a_side_and_the_whole_deal():
+    with pytest.raises(DealerSyntaxError, match="side"):
+        compile_program("condition par(north) > 0")
+    # a term with par is never one hand's filter (that compiler refuses double dummy)
+    program = compile_program("condition hcp(north) > 10 && par(NS) + hcp(north) > 0")
+    assert program.uses_tricks
