@@ -62,7 +62,8 @@ ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "print
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
-                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "dds", "par", "and", "or", "not")
+                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "dds", "par",
+                  "and", "or", "not")
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 

@@ -262,8 +262,8 @@ def test_printns_shows_south_then_north_as_the_guide_does():
 @pytest.mark.parametrize("alias, spelled_out", [("printew", "printside(EW)"),
                                                  ("printns", "printside(NS)")])
 def test_printside_of_a_side_is_its_short_form(alias, spelled_out):
-    assert (run(f"produce 3\naction {alias}", seed=4)
-            == run(f"produce 3\naction {spelled_out}", seed=4))
+    assert (run(f"produce 3\naction {alias}", seed=4, statistics=False)
+            == run(f"produce 3\naction {spelled_out}", seed=4, statistics=False))
 
 
 def test_printside_needs_a_side():
@@ -330,7 +330,8 @@ def test_trix_takes_a_compass_or_deal():
 # ----- dds, par
 def test_dds_is_the_double_dummy_tricks_of_the_guides_example():
     """The guide's Example 2 prints 'Tricks S NT= ',8 for this deal."""
-    script = GUIDE_DEAL + 'action printrpt("Tricks S NT= ", dds(south,notrump), tricks(south, notrump))'
+    script = GUIDE_DEAL + ('action printrpt("Tricks S NT= ", dds(south,notrump), '
+                           'tricks(south, notrump))')
     assert run(script, seed=1, statistics=False) == "'Tricks S NT= ',8,8\n"
 
 
