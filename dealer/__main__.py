@@ -9,7 +9,7 @@ proves long enough to profit, unless the cores are already busy).
 Dealer v2's switches: -x 2|3 (swapping, as -2/-3), -N/-E/-S/-W HOLDINGS (predeal),
 -T TITLE, -D LEVEL. Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's
 swapping switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping
-is -x only; without it, -0/-2/-3 are v1's.
+is -x only; without it, -0/-2/-3 are v1's. --v2 also prints v2's closing statistics.
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-s", type=int, metavar="SEED", dest="seed",
                         help="seed of the random generator (same seed, same deals)")
     parser.add_argument("--v2", action="store_true",
-                        help="Dealer v2's command line: -0..-9 TEXT set the script "
-                             "parameters $0..$9 (swap with -x)")
+                        help="Dealer v2's command line and layouts: -0..-9 TEXT set the "
+                             "script parameters $0..$9 (swap with -x); `Produced  N hands`")
     swapping = parser.add_mutually_exclusive_group()
     swapping.add_argument("-x", type=int, choices=(2, 3), dest="swapping",
                           help="Dealer v2's swapping: 2 as -2, 3 as -3")
@@ -61,6 +61,9 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-D", type=float, metavar="LEVEL", dest="debug", default=0.0,
                         help="Dealer v2's debug level: 1 or more lists the settings on "
                              "standard error")
+    parser.add_argument("-C", metavar="FILE", dest="csv_file",
+                        help="Dealer v2's file for csvrpt's lines, appended to (w:FILE: "
+                             "overwritten); standard output without it")
     parser.add_argument("-T", metavar="TITLE", dest="title",
                         help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
@@ -88,7 +91,7 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -134,6 +137,15 @@ def _show_settings(args: argparse.Namespace) -> None:
         print(f"{name}=[{'' if value is None else value}]", file=sys.stderr)
 
 
+def _open_csv_file(name: str | None):
+    """-C FILE as Dealer v2 opens it: appended to, or overwritten when written `w:FILE`."""
+    if name is None:
+        return None
+    if name.startswith("w:"):
+        return open(name[2:], "w", encoding="utf-8")
+    return open(name, "a", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     argv = sys.argv[1:] if argv is None else argv
@@ -170,10 +182,15 @@ def main(argv: list[str] | None = None) -> int:
                          swapping=args.swapping or 0, rng=args.rng,
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
-                         input_name=args.file, jobs=args.jobs)
+                         input_name=args.file, jobs=args.jobs, v2_layouts=args.v2)
+    try:
+        csv_out = _open_csv_file(args.csv_file)
+    except OSError as error:
+        print(f"dealer: -C {args.csv_file}: {error.strerror}", file=sys.stderr)
+        return 1
     try:
         program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
-        result = run_program(program, options, started=started)
+        result = run_program(program, options, started=started, csv_out=csv_out)
     except DealerInputError as error:
         print(error, file=sys.stderr)
         return 2
@@ -182,6 +199,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
+    finally:
+        if csv_out is not None:
+            csv_out.close()
     if result.timed_out:
         print(f"dealer: no deal met the condition within {args.time_limit:g} seconds",
               file=sys.stderr)

@@ -142,6 +142,19 @@ class Tricks:
 
 
 @dataclass(frozen=True)
+class Par:
+    """Dealer v2's par(side): the deal's double-dummy par score for that side, at the
+    script's `vulnerable` (none by default) with its `dealer` (north by default)."""
+
+    side: str
+    where: Where = _where()
+
+
+DOUBLE_DUMMY = (Tricks, Par)
+"""Terms that solve the deal double dummy."""
+
+
+@dataclass(frozen=True)
 class Score:
     """score(vul, contract, tricks); `doubled` 1 or 2 for Dealer v2's z4Hx, z4Hxx."""
 
@@ -168,7 +181,7 @@ class Rnd:
 
 
 Expr = Union[Number, Reference, Unary, Chain, Conditional, SuitLength, Count, Cccc, Quality,
-             HasCard, ShapeTest, Tricks, Score, Imps, Rnd]
+             HasCard, ShapeTest, Tricks, Par, Score, Imps, Rnd]
 
 
 # ---------------------------------------------------------------------------------------
@@ -233,7 +246,10 @@ class PrintAll:
 
 
 @dataclass(frozen=True)
-class PrintEW:
+class PrintSide:
+    """printew, and Dealer v2's printns and printside(NS|EW): one side's two hands."""
+
+    side: str = "EW"
     where: Where = _where()
 
 
@@ -327,31 +343,53 @@ class EvalContract:
 
 @dataclass(frozen=True)
 class DealItem:
-    """`deal` inside csvrpt: the whole deal in PBN form."""
+    """`deal` inside csvrpt: the four hands, `n ... e ... s ... w ... `."""
 
     where: Where = _where()
 
 
 @dataclass(frozen=True)
 class HandItem:
-    """A compass inside csvrpt: that hand in PBN form."""
+    """A compass inside csvrpt: that hand, `n AKJ3.KJ943.T76.J`."""
 
     seat: int
     where: Where = _where()
 
 
 @dataclass(frozen=True)
-class CsvReport:
-    """csvrpt(...) from Dealer v2: one comma-separated line per produced deal."""
+class SideItem:
+    """NS or EW inside csvrpt: that side's two hands, `n ... s ... `."""
 
-    items: tuple[Expr | str | DealItem | HandItem, ...]
+    side: str
     where: Where = _where()
 
 
-Action = Union[PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+@dataclass(frozen=True)
+class TrixItem:
+    """trix(compass) inside csvrpt: that seat's double-dummy tricks in C D H S NT;
+    trix(deal) (`seat` None): all 20, seats N E S W."""
+
+    seat: int | None
+    where: Where = _where()
+
+
+CSV_HANDS_AND_TRICKS = (DealItem, HandItem, SideItem, TrixItem)
+
+
+@dataclass(frozen=True)
+class CsvReport:
+    """csvrpt(...) from Dealer v2: one comma-separated line per produced deal, to -C's file;
+    printrpt(...) (`to_screen`) is the same line on standard output."""
+
+    items: tuple[Expr | str | DealItem | HandItem | SideItem | TrixItem, ...]
+    where: Where = _where()
+    to_screen: bool = False
+
+
+Action = Union[PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
                Average, Frequency, Frequency2D, EvalContract, CsvReport]
 
-PER_DEAL_PRINTS = (PrintAll, PrintEW, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
+PER_DEAL_PRINTS = (PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
                    EvalContract, CsvReport)
 """Actions that make dealer default `produce` to 40 (its `will_print`)."""
 

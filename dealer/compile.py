@@ -82,7 +82,8 @@ def seats_of(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> frozen
 
 def is_single_hand(expr: ast.Expr, definitions: Mapping[str, ast.Expr] = {}) -> bool:
     """True when the expression looks at one hand only: no double dummy, no randomness."""
-    return not any(isinstance(node, (ast.Tricks, ast.Rnd)) for node in walk(expr, definitions))
+    return not any(isinstance(node, (*ast.DOUBLE_DUMMY, ast.Rnd))
+                   for node in walk(expr, definitions))
 
 
 def conjuncts(expr: ast.Expr, definitions: Mapping[str, ast.Expr]) -> list[ast.Expr]:
@@ -183,10 +184,13 @@ class VectorCompiler:
     per batch (except those drawing random numbers, which dealer re-evaluates each time)."""
 
     def __init__(self, definitions: Mapping[str, ast.Expr], source: str, *,
-                 tricks: Callable | None = None, variables: frozenset[str] = frozenset()):
+                 tricks: Callable | None = None, variables: frozenset[str] = frozenset(),
+                 par_board: tuple[int, int] = (0, 0)):
         self.definitions = definitions
         self.source = source
         self.tricks_function = tricks
+        self.par_board = par_board
+        """(dealer seat, vulnerability in dealer's order) for par(side)"""
         self.variables = variables
         self._compiled_definitions: dict[str, _Node] = {}
         self._shape_tables: dict[ast.ShapeSpec, np.ndarray] = {}
@@ -281,6 +285,18 @@ class VectorCompiler:
             if solve is None:
                 from .dd import tricks as solve
             return np.array([solve(row, seat, strain) for row in f.owners], dtype=np.int64)
+        return _Node(run)
+
+    def _Par(self, expr: ast.Par) -> _Node:
+        dealer_seat, vulnerability = self.par_board
+        sign = 1 if expr.side == "NS" else -1
+
+        def run(f: DealFeatures) -> np.ndarray:
+            if f.owners is None:
+                raise _runtime("par() needs the whole deal", expr.where, self.source)
+            from .dd import par
+            return np.array([sign * par(row, dealer_seat, vulnerability)[0] for row in f.owners],
+                            dtype=np.int64)
         return _Node(run)
 
     # ----- operators
@@ -524,6 +540,9 @@ class _ScalarCompiler:
 
     def _Tricks(self, expr):
         raise _semantic("tricks() needs the whole deal, not one hand", expr.where)
+
+    def _Par(self, expr):
+        raise _semantic("par() needs the whole deal, not one hand", expr.where)
 
     def _Unary(self, expr):
         operand, constant = self.compile(expr.operand)

@@ -55,12 +55,15 @@ COUNT_KEYWORDS = {
 
 STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
                       "altcount", "condition", "action", "title", "seed")
-ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printcompact", "printoneline",
-                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt")
+ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "printside",
+                   "printcompact", "printoneline",
+                   "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt",
+                   "printrpt")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
-                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "and", "or", "not")
+                  "score", "imp", "imps", "hascard", "shape", "any", "rnd", "trix", "dds", "par",
+                  "and", "or", "not")
 KEYWORDS = frozenset(STATEMENT_KEYWORDS + ACTION_KEYWORDS + OTHER_KEYWORDS
                      + tuple(COUNT_KEYWORDS))
 
@@ -484,9 +487,11 @@ class _Grammar:
                             lambda w, t: ast.Quality(t[1], t[2], w), bare_allowed=False)
         hascard_call = call(_kw("hascard"), seat_comma + card,
                             lambda w, t: ast.HasCard(t[1], t[2], w), bare_allowed=False)
-        tricks_call = call(_kw("tricks", "trick"),
+        tricks_call = call(_kw("tricks", "trick", "dds"),
                            seat_comma + strain,
                            lambda w, t: ast.Tricks(t[1], t[2], w), bare_allowed=False)
+        par_call = call(_kw("par"), _kw("NS", "EW", "ns", "ew").set_name("a side (NS or EW)"),
+                        lambda w, t: ast.Par(t[1].upper(), w), bare_allowed=False)
         vulnerability = (_kw("nv").set_parse_action(lambda: False)
                          | _kw("vul").set_parse_action(lambda: True)).set_name("nv or vul")
         contract = pp.Regex(r"(?:x[1-7][CDHSN]|z[1-7][CDHSN]x{0,2})(?![A-Za-z0-9_])").set_name(
@@ -520,7 +525,7 @@ class _Grammar:
 
         operands = {"#": number_node, "shape": dpp_shape | hvs_shape, "cccc": cccc_call,
                     "quality": quality_call, "hascard": hascard_call, "tricks": tricks_call,
-                    "trick": tricks_call}
+                    "trick": tricks_call, "dds": tricks_call, "par": par_call}
         operands.update(dict.fromkeys(EXTERNAL_FUNCTIONS, _external_call()))
         operands.update(dict.fromkeys(COUNT_KEYWORDS, count_call))
         operands.update(dict.fromkeys(_SUIT_WORDS, length_call))
@@ -565,14 +570,25 @@ class _Grammar:
         bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets
                                     + pp.Optional(comma - buckets) - rpar,
                                     build_bucket_frequency)
+        side = _kw("NS", "EW", "ns", "ew").set_name("a side (NS or EW)")
         deal_item = _located(_kw("deal"), lambda w, _t: ast.DealItem(w))
-        hand_item = _located(compass + pp.FollowedBy(pp.one_of(", )")),
-                             lambda w, t: ast.HandItem(t[0], w))
-        csvrpt = _located(_kw("csvrpt") - lpar
-                          - pp.DelimitedList(string | deal_item | hand_item | expression) - rpar,
-                          lambda w, t: ast.CsvReport(tuple(t[1:]), w))
+        before_item_end = pp.FollowedBy(pp.one_of(", )"))
+        hand_item = _located(compass + before_item_end, lambda w, t: ast.HandItem(t[0], w))
+        side_item = _located(side + before_item_end, lambda w, t: ast.SideItem(t[0].upper(), w))
+        trix_item = _located(_kw("trix") - lpar - (compass | _kw("deal").add_parse_action(
+            lambda: [None])).set_name("a compass or deal") - rpar,
+            lambda w, t: ast.TrixItem(t[1], w))
+        report_items = pp.DelimitedList(string | deal_item | trix_item | side_item | hand_item
+                                        | expression)
+        csvrpt = _located(_kw("csvrpt", "printrpt") - lpar - report_items - rpar,
+                          lambda w, t: ast.CsvReport(tuple(t[1:]), w,
+                                                     to_screen=t[0] == "printrpt"))
+        printside = (_located(_kw("printew"), lambda w, _t: ast.PrintSide("EW", w))
+                     | _located(_kw("printns"), lambda w, _t: ast.PrintSide("NS", w))
+                     | _located(_kw("printside") - lpar - side - rpar,
+                                lambda w, t: ast.PrintSide(t[1].upper(), w)))
         action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
-                  | simple("printew", ast.PrintEW) | simple("printpbn", ast.PrintPBN)
+                  | printside | simple("printpbn", ast.PrintPBN)
                   | simple("evalcontract", ast.EvalContract) | average | frequency
                   | bucket_frequency
                   | csvrpt).set_name("an action")

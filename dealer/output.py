@@ -88,9 +88,15 @@ def format_printall(deal: np.ndarray, number: int, title: str | None = None) -> 
     return heading + f"{number:4d}.\n" + _grid_rows(rows) + "\n"
 
 
-def format_printew(deal: np.ndarray) -> str:
-    """printew: West's and East's hands side by side."""
-    rows = [[_cell(deal, 3, suit), _cell(deal, 1, suit)] for suit in (3, 2, 1, 0)]
+SIDE_SEATS = {"EW": (3, 1), "NS": (2, 0)}
+"""printside's hands, left to right: West then East (dealer's printew), South then North
+(Dealer v2's printns)."""
+
+
+def format_printside(deal: np.ndarray, side: str) -> str:
+    """printew, printns, printside(side): one side's two hands side by side."""
+    left, right = SIDE_SEATS[side]
+    rows = [[_cell(deal, left, suit), _cell(deal, right, suit)] for suit in (3, 2, 1, 0)]
     return _grid_rows(rows) + "\n"
 
 
@@ -221,15 +227,19 @@ def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: in
     return "".join(lines)
 
 
-def format_csv(fields: Iterable[str | int]) -> str:
-    """csvrpt: one line of comma-separated fields; strings quoted when they hold a comma,
-    a quote or a line break (quotes doubled), as CSV readers expect."""
-    def field(value) -> str:
-        text = str(value)
-        if any(ch in text for ch in ',"\n\r'):
-            return '"' + text.replace('"', '""') + '"'
-        return text
-    return ",".join(field(value) for value in fields) + "\n"
+CSV_SIDE_SEATS = {"NS": (0, 2), "EW": (1, 3)}
+"""A side's hands in csvrpt, as the guide shows them: `n ... s ...`, `e ... w ...`."""
+
+
+def csv_hands(deal: np.ndarray, seats: Iterable[int]) -> str:
+    """Hands in a csvrpt line as Dealer v2 writes them: `n AKJ3.KJ943.T76.J`, each
+    followed by a space when a side or the deal is asked for (the guide's examples)."""
+    return " ".join(f"{'nesw'[seat]} {pbn_hand(deal, seat)}" for seat in seats)
+
+
+def format_csv(fields: Iterable[str]) -> str:
+    """csvrpt and printrpt: fields (already written out) joined by commas, one line."""
+    return ",".join(fields) + "\n"
 
 
 def format_evalcontract(tally: np.ndarray, produced: int) -> str:
@@ -245,8 +255,10 @@ def format_evalcontract(tally: np.ndarray, produced: int) -> str:
 
 
 def format_trailer(generated: int, produced: int, seed: int, seconds: float,
-                   title: str | None = None) -> str:
-    """The closing statistics dealer prints unless told not to, after Dealer v2's title."""
+                   title: str | None = None, v2: bool = False) -> str:
+    """The closing statistics dealer prints unless told not to, after Dealer v2's title;
+    `v2`: Dealer v2's wording, two spaces after `Produced` (both of its guide's examples)."""
     heading = "" if title is None else f"{title}\n"
-    return (f"{heading}Generated {generated} hands\nProduced {produced} hands\n"
+    produced_gap = "  " if v2 else " "
+    return (f"{heading}Generated {generated} hands\nProduced{produced_gap}{produced} hands\n"
             f"Initial random seed {seed}\nTime needed {seconds:8.3f} sec\n")

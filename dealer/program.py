@@ -18,6 +18,7 @@ from .compile import (VectorExpression, VectorCompiler, compile_expression, conj
 from .errors import DealerSemanticError
 from .features import DEFAULT_ALTCOUNTS, DEFAULT_HCP, PointTables
 from .grammar import parse_script
+from .output import VULNERABILITY_NAMES
 
 MAX_FREQUENCY_CELLS = 1_000_000
 """The most values a frequency table counts (it holds one counter for each)."""
@@ -110,7 +111,10 @@ class _ProgramBuilder:
             getattr(self, "_" + type(statement).__name__)(statement)
         self._check_predeal_lengths()
         tables = PointTables(self.hcp, tuple(self.altcounts))
-        compiler = VectorCompiler(self.definitions, self.script.source, tricks=self.tricks)
+        vulnerability = (0 if self.vulnerable is None
+                         else VULNERABILITY_NAMES.index(self.vulnerable))
+        compiler = VectorCompiler(self.definitions, self.script.source, tricks=self.tricks,
+                                  par_board=(self.dealer or 0, vulnerability))
         condition = None
         seat_filters = {}
         expressions = []
@@ -130,7 +134,7 @@ class _ProgramBuilder:
                              for suit, length in lengths.items()},
             condition=condition, actions=actions, seat_filters=seat_filters,
             uses_random=any(isinstance(n, ast.Rnd) for n in nodes),
-            uses_tricks=any(isinstance(n, ast.Tricks) for n in nodes)
+            uses_tricks=any(isinstance(n, ast.DOUBLE_DUMMY) for n in nodes)
             or any(isinstance(a.action, ast.EvalContract) for a in actions))
 
     # ----- statements
@@ -317,7 +321,7 @@ def _action_expressions(action: ast.Action) -> tuple[ast.Expr, ...]:
         return () if action.expr is None else (action.expr,)
     if isinstance(action, (ast.PrintES, ast.CsvReport)):
         return tuple(item for item in action.items
-                     if not isinstance(item, (str, ast.DealItem, ast.HandItem)))
+                     if not isinstance(item, (str, *ast.CSV_HANDS_AND_TRICKS)))
     if isinstance(action, (ast.Average, ast.Frequency)):
         return (action.expr,)
     if isinstance(action, ast.Frequency2D):

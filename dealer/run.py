@@ -45,6 +45,8 @@ class RunOptions:
     progress: bool = False
     time_limit: float | None = None
     input_name: str | None = None
+    v2_layouts: bool = False
+    """--v2: Dealer v2's layouts where its guide states them (the closing statistics)"""
     jobs: int | None = None
     """worker processes for long numpy-mode runs; None: one per core unless the cores are
     busy (dealing.default_jobs)"""
@@ -81,8 +83,10 @@ def limits(program: Program, options: RunOptions) -> tuple[int, int]:
 
 
 def run_program(program: Program, options: RunOptions | None = None,
-                out: TextIO | None = None, started: float | None = None) -> RunResult:
-    """Run a compiled script, writing dealer's output to `out` (stdout by default)."""
+                out: TextIO | None = None, started: float | None = None,
+                csv_out: TextIO | None = None) -> RunResult:
+    """Run a compiled script, writing dealer's output to `out` (stdout by default) and
+    csvrpt's lines to `csv_out` (Dealer v2's -C file; `out` when None)."""
     options = options or RunOptions()
     out = out or sys.stdout
     started = time.perf_counter() if started is None else started
@@ -90,7 +94,7 @@ def run_program(program: Program, options: RunOptions | None = None,
     seed = options.seed if options.seed is not None else program.seed
     stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
                          swapping=options.swapping)
-    runner = _ActionRunner(program, options, out, stream.seed)
+    runner = _ActionRunner(program, options, out, stream.seed, csv_out)
     run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
     generated, produced, timed_out = run(program, stream, runner, options, produce_limit,
                                          started)
@@ -100,7 +104,7 @@ def run_program(program: Program, options: RunOptions | None = None,
     runner.finish(produced)
     if runner.statistics_shown:
         out.write(output.format_trailer(generated, produced, stream.seed, seconds,
-                                        runner.title))
+                                        runner.title, v2=options.v2_layouts))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
 
@@ -164,10 +168,12 @@ def _progress(produced: int, produce_limit: int) -> None:
 class _ActionRunner:
     """Runs the actions on accepted deals; keeps what the end-of-run actions need."""
 
-    def __init__(self, program: Program, options: RunOptions, out: TextIO, seed: int):
+    def __init__(self, program: Program, options: RunOptions, out: TextIO, seed: int,
+                 csv_out: TextIO | None = None):
         self.program = program
         self.options = options
         self.out = out
+        self.csv_out = csv_out
         self.seed = seed
         self.title = options.title if options.title is not None else program.title
         self.stats = _Statistics()
@@ -201,12 +207,23 @@ class _ActionRunner:
         """Each deal's prints, in the order the actions are written: each action formats
         the whole batch, then the texts are interleaved deal by deal."""
         if self.per_deal and len(owners):
-            texts = [self._print_batch(index, action, owners, values[index], produced_before)
-                     for index, action in self.per_deal]
-            self.out.write("".join(texts[0]) if len(texts) == 1
-                           else "".join(itertools.chain.from_iterable(zip(*texts))))
+            by_stream: dict[int, tuple[TextIO, list]] = {}
+            for index, action in self.per_deal:
+                stream = self._stream_of(action)
+                texts = self._print_batch(index, action, owners, values[index], produced_before)
+                by_stream.setdefault(id(stream), (stream, []))[1].append(texts)
+            for stream, texts in by_stream.values():
+                stream.write("".join(texts[0]) if len(texts) == 1
+                             else "".join(itertools.chain.from_iterable(zip(*texts))))
         if self.keeps_deals:
             self.stats.stored_deals.extend(owners.copy())
+
+    def _stream_of(self, action) -> TextIO:
+        """csvrpt writes to -C's file when there is one; every other print to `out`."""
+        if (isinstance(action, ast.CsvReport) and not action.to_screen
+                and self.csv_out is not None):
+            return self.csv_out
+        return self.out
 
     def _add(self, index: int, total) -> None:
         if total is not None:
@@ -227,8 +244,8 @@ class _ActionRunner:
         program = self.program
         if isinstance(action, ast.PrintAll):
             return output.format_printall(deal, number, self.title)
-        if isinstance(action, ast.PrintEW):
-            return output.format_printew(deal)
+        if isinstance(action, ast.PrintSide):
+            return output.format_printside(deal, action.side)
         if isinstance(action, ast.PrintPBN):
             if self.options.quiet:
                 return ""
@@ -239,9 +256,9 @@ class _ActionRunner:
                                           self.options.input_name, self.seed,
                                           title=self.title)
         if isinstance(action, ast.PrintES):
-            return output.format_printes(_fields(action.items, values, deal))
+            return output.format_printes(_fields(action.items, values))
         if isinstance(action, ast.CsvReport):
-            return output.format_csv(_fields(action.items, values, deal))
+            return output.format_csv(_csv_fields(action.items, values, deal))
         if isinstance(action, ast.EvalContract):
             self._evaluate_contracts(index, deal)
         return ""
@@ -278,18 +295,31 @@ class _ActionRunner:
                                                 action.low2, action.size2))
 
 
-def _fields(items, values: list, deal: np.ndarray) -> list:
-    """printes and csvrpt items in order: strings as written, expressions as integers, and
-    (csvrpt) the deal or a hand in PBN notation."""
+def _fields(items, values: list) -> list:
+    """printes items in order: strings as written, expressions as integers."""
+    numbers = iter(values)
+    return [item if isinstance(item, str) else int(next(numbers)) for item in items]
+
+
+def _csv_fields(items, values: list, deal: np.ndarray) -> list[str]:
+    """csvrpt and printrpt items as Dealer v2 writes them: strings in single quotes,
+    expressions as integers, hands as `n AKJ3.KJ943.T76.J`, trix as its trick counts."""
     fields = []
     numbers = iter(values)
     for item in items:
         if isinstance(item, str):
-            fields.append(item)
-        elif isinstance(item, ast.DealItem):
-            fields.append(output.pbn_deal(deal))
+            fields.append(f"'{item}'")
         elif isinstance(item, ast.HandItem):
-            fields.append(output.pbn_hand(deal, item.seat))
+            fields.append(output.csv_hands(deal, (item.seat,)))
+        elif isinstance(item, ast.SideItem):
+            fields.append(output.csv_hands(deal, output.CSV_SIDE_SEATS[item.side]) + " ")
+        elif isinstance(item, ast.DealItem):
+            fields.append(output.csv_hands(deal, range(4)) + " ")
+        elif isinstance(item, ast.TrixItem):
+            from .dd import dd_table
+            table = dd_table(deal)
+            rows = table.reshape(-1) if item.seat is None else table[item.seat]
+            fields.append(",".join(str(int(tricks)) for tricks in rows))
         else:
-            fields.append(int(next(numbers)))
+            fields.append(str(int(next(numbers))))
     return fields

@@ -164,15 +164,18 @@ def test_actions():
     script = parse_script("""action printew, printpbn, printcompact, printcompact(hcp(north)),
         printoneline (1), printes("x", \\n, 3), print(east, west), evalcontract,
         frequency "two" (hcp(north), 0, 10, hcp(south), -1, 5), average 3,
-        csvrpt(deal, north, "text", hcp(north)),""")
+        csvrpt(deal, north, "text", hcp(north), NS, trix(west), trix(deal)),
+        printrpt(EW),""")
     actions = script.statements[0].actions
     assert [type(a).__name__ for a in actions] == [
-        "PrintEW", "PrintPBN", "PrintCompact", "PrintCompact", "PrintOneLine", "PrintES",
-        "PrintHands", "EvalContract", "Frequency2D", "Average", "CsvReport"]
+        "PrintSide", "PrintPBN", "PrintCompact", "PrintCompact", "PrintOneLine", "PrintES",
+        "PrintHands", "EvalContract", "Frequency2D", "Average", "CsvReport", "CsvReport"]
     assert actions[5].items == ("x", "\n", ast.Number(3))
     assert actions[6].seats == (1, 3)
     assert actions[8].low2 == -1
     assert actions[10].items[:3] == (ast.DealItem(), ast.HandItem(0), "text")
+    assert actions[10].items[4:] == (ast.SideItem("NS"), ast.TrixItem(3), ast.TrixItem(None))
+    assert actions[11].to_screen and not actions[10].to_screen
 
 
 def test_empty_action_list():

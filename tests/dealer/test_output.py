@@ -57,7 +57,7 @@ def test_printall(seed):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_printew(seed):
     expected = golden(f"printew.s{seed}.out")
-    text = "".join(output.format_printew(d) for d in deals(seed, 4))
+    text = "".join(output.format_printside(d, "EW") for d in deals(seed, 4))
     assert text + trailer(expected, 4, 4, seed) == expected
 
 
@@ -174,14 +174,19 @@ def test_thirteen_card_suits_overflow_their_column(seed):
     expected = golden(f"long_suits.s{seed}.out")
     predeal = {39 + r: 0 for r in range(13)} | {26 + r: 3 for r in range(1, 13)}
     batch = deals(seed, 2, predeal=predeal)
-    text = "".join(output.format_printall(d, k + 1) + output.format_printew(d)
+    text = "".join(output.format_printall(d, k + 1) + output.format_printside(d, "EW")
                    for k, d in enumerate(batch))
     text += output.format_print(list(batch), [0, 3])
     assert text + trailer(expected, 2, 2, seed) == expected
 
 
-def test_csv_quotes_only_what_needs_it():
-    assert output.format_csv(["a", 3, "x,y", 'say "hi"']) == 'a,3,"x,y","say ""hi"""\n'
+def test_csv_hands_name_each_seat_and_write_voids_as_nothing():
+    deal = deals(5, 1)[0]
+    line = output.csv_hands(deal, (0, 2))
+    north, south = (f"{letter} {output.pbn_hand(deal, seat)}"
+                    for letter, seat in (("n", 0), ("s", 2)))
+    assert line == f"{north} {south}"
+    assert output.format_csv(["'x'", "3", line]) == f"'x',3,{line}\n"
 
 
 def test_batch_formatting_matches_the_ranks_of_each_suit():

@@ -246,3 +246,107 @@ def test_a_double_dummy_condition_solves_about_as_many_deals_as_it_produces():
     result = run_program(program, RunOptions(seed=1), out)
     assert result.produced == 3
     assert len(calls) <= 12  # the whole first batch (256 deals) was solved before
+
+
+# ----- printside, printns
+def test_printns_shows_south_then_north_as_the_guide_does():
+    """The guide's printside(NS) example heads its columns `South North`."""
+    predeal = "predeal south SAKQJT98765432\npredeal north HAKQJT98765432\nproduce 1\n"
+    text = run(predeal + "action printns", seed=5, statistics=False)
+    first_row = text.splitlines()[0]
+    assert first_row.startswith("A K Q J T 9 8 7 6 5 4 3 2 ")
+    assert first_row.endswith("- ")
+    assert text.splitlines()[1].startswith("- ")
+
+
+@pytest.mark.parametrize("alias, spelled_out", [("printew", "printside(EW)"),
+                                                 ("printns", "printside(NS)")])
+def test_printside_of_a_side_is_its_short_form(alias, spelled_out):
+    assert (run(f"produce 3\naction {alias}", seed=4, statistics=False)
+            == run(f"produce 3\naction {spelled_out}", seed=4, statistics=False))
+
+
+def test_printside_needs_a_side():
+    with pytest.raises(DealerSyntaxError, match="side"):
+        compile_program("action printside(north)")
+
+
+# ----- v2's closing statistics
+def test_v2_closing_statistics_put_two_spaces_after_produced(tmp_path, capsys):
+    _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline", "--v2")
+    assert re.search(r"\nGenerated 3 hands\nProduced  3 hands\nInitial random seed 1\n", out)
+
+
+def test_without_v2_the_closing_statistics_stay_dealer_v1s(tmp_path, capsys):
+    _, out, _ = cli(tmp_path, capsys, "produce 3\naction printoneline")
+    assert "\nGenerated 3 hands\nProduced 3 hands\n" in out
+
+
+# ----- csvrpt, printrpt, -C (the guide's "CSV Report Examples", on the guide's own deal)
+GUIDE_DEAL = """predeal north SAKJ3, HKJ943, DT76, CJ
+predeal east S854, H87, DKJ843, CT75
+predeal south ST9762, HA, DQ, CAK9842
+produce 1
+"""
+
+
+@pytest.mark.parametrize("items, line", [
+    ('"Full Test", hcp(north)+hcp(south), NS',
+     "'Full Test',26,n AKJ3.KJ943.T76.J s T9762.A.Q.AK9842 "),
+    ("north,south", "n AKJ3.KJ943.T76.J,s T9762.A.Q.AK9842"),
+    ('NS,"S:",trix(south), EW, "W:", trix(west)',
+     "n AKJ3.KJ943.T76.J s T9762.A.Q.AK9842 ,'S:',11,6,8,12,8,"
+     "e 854.87.KJ843.T75 w Q.QT652.A952.Q63 ,'W:',1,7,5,0,4"),
+    ("deal, trix(deal)",
+     "n AKJ3.KJ943.T76.J e 854.87.KJ843.T75 s T9762.A.Q.AK9842 w Q.QT652.A952.Q63 "
+     ",11,6,8,12,8,1,7,5,0,4,11,6,8,12,8,1,7,5,0,4"),
+])
+def test_csvrpt_prints_the_guides_examples(items, line):
+    assert run(GUIDE_DEAL + f"action csvrpt({items})", seed=1, statistics=False) == line + "\n"
+
+
+def test_printrpt_is_csvrpt_on_the_screen_while_csvrpt_goes_to_the_c_file(tmp_path, capsys):
+    csv = tmp_path / "run.csv"
+    csv.write_text("heading\n")
+    script = GUIDE_DEAL + 'action csvrpt("file", hcp(north)), printrpt("screen", hcp(south))'
+    _, out, _ = cli(tmp_path, capsys, script, "-v", "-C", str(csv))
+    assert out == "'screen',13\n"
+    assert csv.read_text() == "heading\n'file',13\n"  # appended to
+    cli(tmp_path, capsys, script, "-v", "-C", f"w:{csv}")
+    assert csv.read_text() == "'file',13\n"  # w: overwrites
+
+
+def test_an_unwritable_c_file_is_reported(tmp_path, capsys):
+    code, _, err = cli(tmp_path, capsys, GUIDE_DEAL + "action csvrpt(1)",
+                       "-C", str(tmp_path / "missing" / "run.csv"))
+    assert code == 1 and "-C" in err
+
+
+def test_trix_takes_a_compass_or_deal():
+    with pytest.raises(DealerSyntaxError, match="compass or deal"):
+        compile_program("action csvrpt(trix(NS))")
+
+
+# ----- dds, par
+def test_dds_is_the_double_dummy_tricks_of_the_guides_example():
+    """The guide's Example 2 prints 'Tricks S NT= ',8 for this deal."""
+    script = GUIDE_DEAL + ('action printrpt("Tricks S NT= ", dds(south,notrump), '
+                           'tricks(south, notrump))')
+    assert run(script, seed=1, statistics=False) == "'Tricks S NT= ',8,8\n"
+
+
+@pytest.mark.parametrize("vulnerable, ns_par", [("", 980), ("vulnerable NS\n", 1400),
+                                                ("vulnerable EW\n", 980)])
+def test_par_of_a_side_at_the_scripts_vulnerability(vulnerable, ns_par):
+    """Twelve tricks in spades for North-South: six spades is par, except that against
+    1430 East-West, not vulnerable, save in seven diamonds doubled, six down (1400)."""
+    script = vulnerable + GUIDE_DEAL + "condition par(NS) > 0\naction printrpt(par(NS), par(EW))"
+    assert run(script, seed=1, statistics=False) == f"{ns_par},{-ns_par}\n"
+
+
+def test_par_needs_a_side_and_the_whole_deal():
+    with pytest.raises(DealerSyntaxError, match="side"):
+        compile_program("condition par(north) > 0")
+    # a term with par is never one hand's filter (that compiler refuses double dummy)
+    program = compile_program("condition hcp(north) > 10 && par(NS) + hcp(north) > 0")
+    assert program.uses_tricks
