@@ -53,7 +53,20 @@ class Scheduler:
         return self.address or f"a local Dask cluster of {self.workers} workers"
 
 
-def _run_block(task: Callable, block: Sequence) -> list:
+_PRIVATE_TASKS: dict[int, Callable] = {}
+
+
+def _run_block(shared: Callable, block: Sequence) -> list:
+    """The block's results, from the worker's own copy of the task. The scattered task is
+    never run: its rule-set memo would change while the worker sends it to another worker
+    (Dask moves data between workers), and pickling a changing dict fails; the copy, made
+    once per worker and run, keeps its memo warm from block to block."""
+    import cloudpickle
+
+    task = _PRIVATE_TASKS.get(id(shared))
+    if task is None:
+        _PRIVATE_TASKS.clear()
+        task = _PRIVATE_TASKS[id(shared)] = cloudpickle.loads(cloudpickle.dumps(shared))
     return [task(item) for item in block]
 
 
