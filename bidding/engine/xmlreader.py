@@ -21,6 +21,7 @@ from bidding.model.calls import PASS
 from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
+from bidding.model.quoting import excerpt
 from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
                                         Forced, HandType, Longest, PartnerHcp, PartnerShown,
                                         PassedHand, SeatIn,
@@ -211,12 +212,6 @@ def schema(kind: str) -> etree.RelaxNG:
     return etree.RelaxNG(etree.fromstring(text, safe_parser()))
 
 
-def quoted(text: str, limit: int = 80) -> str:
-    """`text` quoted for a message, cut to about `limit` characters: a message never echoes
-    a whole line of a file."""
-    return repr(text if len(text) <= limit else text[:limit] + "...")
-
-
 def read_xml(path: Path, problems: list[Problem]) -> etree._ElementTree | None:
     """The file's XML tree, or None with a located problem saying why there is none."""
     try:
@@ -332,7 +327,7 @@ class _Reader:
         for name in element.attrib:
             if name not in allowed:
                 hint = f"; allowed: {', '.join(allowed)}" if allowed else ""
-                message = f"unknown attribute {quoted(name)} on <{element.tag}>{hint}"
+                message = f"unknown attribute {excerpt(name)} on <{element.tag}>{hint}"
                 if self.old_format:
                     self.problems.append(Problem(self.file, element.sourceline or 1,
                                                  message + " (ignored, as SLAMBidding did)",
@@ -347,7 +342,7 @@ class _Reader:
         texts = [element.text] + [child.tail for child in element]
         stray = next((t.strip() for t in texts if t and t.strip()), None)
         if stray:
-            self.error(element, f"unexpected text {quoted(stray, 30)} in <{element.tag}>: "
+            self.error(element, f"unexpected text {excerpt(stray, 30)} in <{element.tag}>: "
                                 f"only elements belong here")
         return [child for child in element if isinstance(child.tag, str)]
 
@@ -366,13 +361,13 @@ class _Reader:
             value = float(text.strip()) if halves else int(text.strip())
         except ValueError:
             kind = "a number like 1.5" if halves else "a whole number"
-            self.error(element, f"<{element.tag}> {name}={quoted(text)} is not {kind}")
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)} is not {kind}")
             return None
         if halves and (value * 2) != int(value * 2):
-            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use whole or half numbers")
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)}: use whole or half numbers")
             return None
         if not low <= value <= high:
-            self.error(element, f"<{element.tag}> {name}={quoted(text)} is outside {low}..{high}")
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)} is outside {low}..{high}")
             return None
         return int(value * 2) if halves else int(value)
 
@@ -394,7 +389,7 @@ class _Reader:
             return True
         if key in _FALSE:
             return False
-        self.error(element, f"<{element.tag}> {name}={quoted(text)}: use yes or no")
+        self.error(element, f"<{element.tag}> {name}={excerpt(text)}: use yes or no")
         return default
 
     def suit_ref(self, element, name: str, default: str | None = None) -> SuitRef | None:
@@ -414,7 +409,7 @@ class _Reader:
             return None
         digits = text.replace(",", "").replace(" ", "")
         if not digits or any(ch not in "1234" for ch in digits):
-            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use seat digits 1-4, "
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)}: use seat digits 1-4, "
                                 f"e.g. 123")
             return None
         return frozenset(int(ch) for ch in digits)
@@ -491,7 +486,7 @@ class _Reader:
             forcing = "no"
         if forcing not in FORCING_VALUES:
             self.error(element,
-                       f"forcing={quoted(attrs['forcing'])}: use no, yes (or 1) or game")
+                       f"forcing={excerpt(attrs['forcing'])}: use no, yes (or 1) or game")
         forcing_pass = bool(self.flag(element, "forcingpass", False))
         if forcing_pass:
             if call is not None and call.call is not PASS:
@@ -520,12 +515,12 @@ class _Reader:
             return None
         digits = text.replace(",", "").replace(" ", "")
         if not digits or any(ch not in "1234567" for ch in digits):
-            self.error(element, f"levels={quoted(text)}: use level digits 1-7, e.g. 12")
+            self.error(element, f"levels={excerpt(text)}: use level digits 1-7, e.g. 12")
             return None
         levels = frozenset(int(ch) for ch in digits)
         fixed = call.call if call is not None else None
         if fixed is not None and not (fixed.is_bid and fixed.level in levels):
-            self.error(element, f"levels={quoted(text)} excludes the call {fixed}: the action "
+            self.error(element, f"levels={excerpt(text)} excludes the call {fixed}: the action "
                                 f"would never apply (levels= is for relative bids such as new)")
         return levels
 
@@ -583,7 +578,7 @@ class _Reader:
         kind = self.choice(element, "kind", tuple(SUIT_KINDS), None) if allow_any else None
         if kind is not None and ref.is_fixed and \
                 ref.candidates(None, None)[0] not in SUIT_KINDS[kind]:
-            self.error(element, f"<{element.tag}> ref={quoted(ref.word)} is never a {kind}")
+            self.error(element, f"<{element.tag}> ref={excerpt(ref.word)} is never a {kind}")
             return None
         return SuitHolding(line, ref, low, high, honours, controls, any_of, kind)
 
@@ -594,7 +589,7 @@ class _Reader:
             return default
         word = text.strip().lower()
         if word not in values:
-            self.error(element, f"<{element.tag}> {name}={quoted(text)}: use {', '.join(values)}")
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)}: use {', '.join(values)}")
             return default
         return word
 
@@ -751,17 +746,17 @@ def compiled_condition(text: str) -> tuple[Callable, str] | str:
     except ValueError as error:
         return str(error)
     except RecursionError:
-        return f"<condition> {quoted(text)} is nested too deeply for the dealer module"
+        return f"<condition> {excerpt(text)} is nested too deeply for the dealer module"
     except Exception as error:  # noqa: BLE001 - a dealer bug must not hide the file and line
-        return (f"<condition> {quoted(text)} could not be compiled: an internal error of the "
+        return (f"<condition> {excerpt(text)} could not be compiled: an internal error of the "
                 f"dealer module ({type(error).__name__}: {error})")
     for hand in PROBE_HANDS:
         try:
             compiled(hand)
         except RecursionError:
-            return f"<condition> {quoted(text)} is nested too deeply to evaluate"
+            return f"<condition> {excerpt(text)} is nested too deeply to evaluate"
         except Exception as error:  # noqa: BLE001 - reported with the file and line
-            return (f"<condition> {quoted(text)} fails on the hand {hand}: {error}; guard it, "
+            return (f"<condition> {excerpt(text)} fails on the hand {hand}: {error}; guard it, "
                     f"e.g. `spades > 0 and hcp / spades >= 3`")
     return compiled, getattr(compiled, "describe", lambda: text)()
 
