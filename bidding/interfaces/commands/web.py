@@ -38,7 +38,7 @@ def _run_web(args) -> int:
             raise BridgeError(f"--reports {folder}: no such folder")
     user = conventions_dir()
     directories = ([user] if user.is_dir() else []) + args.dir
-    hosts = ["127.0.0.1", "localhost", "[::1]", "::1"] if args.host in LOOPBACK else None
+    hosts = [*LOOPBACK, "[::1]"] if args.host in LOOPBACK else None      # Host: [::1]:8000
     app = create_app(directories, args.reports, args.seed, hosts)
     print(f"The web table is at http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
     if args.host not in LOOPBACK:
