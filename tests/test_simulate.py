@@ -16,7 +16,8 @@ from bidding.engine.robot import Robot
 from bidding.model.pbn import PbnBoard, board_to_lin, format_pbn, read_pbn_file, write_pbn_file
 from bidding.model.scoring import imps
 from bidding.laboratory.simulate import (bid_board, fight, first_disagreement, generated_boards,
-                              imported_boards, simulate, summarize)
+                              imported_boards, simulate, summarize, _standard_error)
+from bidding.laboratory.reports import text_report
 from tests.example_library import EXAMPLE
 
 WEAK_NT = """<?xml version="1.0"?>
@@ -156,6 +157,14 @@ def test_two_tables_turn_the_cards_and_score_imps(boards, example, weak):
         {r.board.number for r in run.results if r.tables[0].contract != r.tables[1].contract}
     assert len(summary.par) == 2 and {rule.system for rule in summary.rules} == \
         {"SLAM Example", "Weak NT test"}
+    assert summary.imps_per_board == summary.imps_total / len(run.results)
+    assert "IMPs a board, standard error" in text_report(run, summary)
+
+
+def test_a_match_reports_the_standard_error_of_its_margin():
+    # Four boards: +6, -2, 0, +4. Mean 2, sample variance 40/3, error sqrt(40/3)/2.
+    assert _standard_error([6, -2, 0, 4]) == pytest.approx((40 / 3) ** 0.5 / 2)
+    assert _standard_error([5]) == 0.0
 
 
 def test_fight_writes_first_disagreements_as_cases(boards, example, weak):

@@ -89,11 +89,21 @@ def text_report(run: Simulation, summary: Summary, never_fired_shown: int | None
         lines.append(f"IMPs, {run.ours.name} against {run.theirs.name}: "
                      f"{summary.imps_total:+d} over {summary.boards} boards "
                      f"({len(summary.imps_boards)} with different contracts)")
+        lines.append(f"  {_match_margin(summary)}")
         for result in _swings(run, summary):
             lines.append(f"  board {result.board.number:>5}: {_contract_of(result, 0):<10} "
                          f"{_contract_of(result, 1):<10} {result.imps:+3d} IMPs")
         lines.append("")
     return "\n".join(lines)
+
+
+def _match_margin(summary: Summary) -> str:
+    """IMPs a board with their standard error, and the margin in standard errors."""
+    text = (f"{summary.imps_per_board:+.2f} IMPs a board, "
+            f"standard error {summary.imps_error:.2f}")
+    if summary.imps_error:
+        text += f" ({summary.imps_per_board / summary.imps_error:+.1f} standard errors)"
+    return text
 
 
 def _table_label(run: Simulation, index: int) -> str:
@@ -310,7 +320,8 @@ def html_report(run: Simulation, summary: Summary) -> str:
     if summary.imps_total is not None:
         out.append(f"<h2>IMPs: {escape(run.ours.name)} against {escape(run.theirs.name)}</h2>"
                    f"<p>{summary.imps_total:+d} IMPs over {summary.boards} boards; "
-                   f"{len(summary.imps_boards)} boards with different contracts.</p>")
+                   f"{len(summary.imps_boards)} boards with different contracts; "
+                   f"{escape(_match_margin(summary))}.</p>")
         out.append(histogram_chart(Counter(imps for _, imps in summary.imps_boards),
                                    "IMPs per board where the contracts differ"))
         out.append(html_table(["board", "table 1", "table 2", "IMPs"],

@@ -12,6 +12,7 @@ table 2 has the other system North-South, so each system holds each pair of hand
 """
 from __future__ import annotations
 
+import math
 import multiprocessing
 import time
 from collections import Counter
@@ -221,7 +222,12 @@ class Summary:
     par: list[ParStats] = field(default_factory=list)
     imps_total: int | None = None
     imps_boards: list[tuple[int, int]] = field(default_factory=list)   # (board, IMPs)
+    imps_error: float | None = None     # standard error of the IMPs a board
     calls: int = 0
+
+    @property
+    def imps_per_board(self) -> float | None:
+        return None if self.imps_total is None else self.imps_total / self.boards
 
     @property
     def never_fired(self) -> list[RuleUse]:
@@ -266,7 +272,17 @@ def summarize(run: Simulation) -> Summary:
             summary.imps_boards = [(r.board.number, r.imps) for r in run.results
                                    if r.tables[0].contract != r.tables[1].contract]
             summary.imps_total = sum(r.imps for r in run.results)
+            summary.imps_error = _standard_error([r.imps for r in run.results])
     return summary
+
+
+def _standard_error(values: list[int]) -> float:
+    """Standard error of the mean: is a match won by more than chance would give?"""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return math.sqrt(variance / len(values))
 
 
 def _par_stats(results: list[BoardResult], table: int) -> ParStats:
