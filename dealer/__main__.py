@@ -14,6 +14,7 @@ is -x only; without it, -0/-2/-3 are v1's. --v2 also prints v2's closing statist
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import time
@@ -64,6 +65,9 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-C", metavar="FILE", dest="csv_file",
                         help="Dealer v2's file for csvrpt's lines, appended to (w:FILE: "
                              "overwritten); standard output without it")
+    parser.add_argument("-X", metavar="FILE", dest="export_file",
+                        help="Dealer v2's file for export's lines (overwritten); standard "
+                             "output without it")
     parser.add_argument("-T", metavar="TITLE", dest="title",
                         help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
@@ -91,7 +95,7 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C", "-X")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -137,13 +141,21 @@ def _show_settings(args: argparse.Namespace) -> None:
         print(f"{name}=[{'' if value is None else value}]", file=sys.stderr)
 
 
+def _open_output(name: str | None, mode: str, switch: str):
+    """An output file named on the command line (a context that gives None without one)."""
+    if name is None:
+        return contextlib.nullcontext()
+    try:
+        return open(name, mode, encoding="utf-8")
+    except OSError as error:
+        raise DealerError(f"{switch} {name}: {error.strerror}") from None
+
+
 def _open_csv_file(name: str | None):
     """-C FILE as Dealer v2 opens it: appended to, or overwritten when written `w:FILE`."""
-    if name is None:
-        return None
-    if name.startswith("w:"):
-        return open(name[2:], "w", encoding="utf-8")
-    return open(name, "a", encoding="utf-8")
+    if name is not None and name.startswith("w:"):
+        return _open_output(name[2:], "w", "-C")
+    return _open_output(name, "a", "-C")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,14 +195,23 @@ def main(argv: list[str] | None = None) -> int:
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
                          input_name=args.file, jobs=args.jobs, v2_layouts=args.v2)
-    try:
-        csv_out = _open_csv_file(args.csv_file)
-    except OSError as error:
-        print(f"dealer: -C {args.csv_file}: {error.strerror}", file=sys.stderr)
-        return 1
+    with contextlib.ExitStack() as files:
+        try:
+            csv_out = files.enter_context(_open_csv_file(args.csv_file))
+            export_out = files.enter_context(_open_output(args.export_file, "w", "-X"))
+        except DealerError as error:
+            print(f"dealer: {error}", file=sys.stderr)
+            return 1
+        return _run(text, args, options, started, csv_out, export_out)
+
+
+def _run(text: str, args: argparse.Namespace, options: RunOptions, started: float,
+         csv_out, export_out) -> int:
+    """Compile and run the script; the exit status, errors reported on standard error."""
     try:
         program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
-        result = run_program(program, options, started=started, csv_out=csv_out)
+        result = run_program(program, options, started=started, csv_out=csv_out,
+                             export_out=export_out)
     except DealerInputError as error:
         print(error, file=sys.stderr)
         return 2
@@ -199,9 +220,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    finally:
-        if csv_out is not None:
-            csv_out.close()
     if result.timed_out:
         print(f"dealer: no deal met the condition within {args.time_limit:g} seconds",
               file=sys.stderr)
