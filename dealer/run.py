@@ -48,6 +48,8 @@ class RunOptions:
     v2_layouts: bool = False
     """--v2: Dealer v2's layouts where they differ from dealer v1's (printall, printside,
     printpbn's Generator tag, average, the closing statistics)"""
+    library: str | None = None
+    """-L: a library of solved deals to read the deals from (library.LibraryStream)"""
     jobs: int | None = None
     """worker processes for long numpy-mode runs; None: one per core unless the cores are
     busy (dealing.default_jobs)"""
@@ -95,10 +97,15 @@ def run_program(program: Program, options: RunOptions | None = None,
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
     seed = options.seed if options.seed is not None else program.seed
-    stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
-                         swapping=options.swapping)
+    if options.library is not None:
+        from .library import LibraryStream
+        stream = LibraryStream(options.library, seed, generate_limit)
+        run = _run_batches
+    else:
+        stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
+                             swapping=options.swapping)
+        run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
     runner = _ActionRunner(program, options, out, stream.seed, csv_out, export_out)
-    run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
     generated, produced, timed_out = run(program, stream, runner, options, produce_limit,
                                          started)
     if options.progress:
