@@ -311,6 +311,9 @@ class Frequency:
 
 @dataclass(frozen=True)
 class Frequency2D:
+    """frequency's 2-D form, or Dealer v2's bktfreq (`bktfreq` True) with buckets of `size`
+    and `size2` values."""
+
     label: str | None
     expr: Expr
     low: int
@@ -321,6 +324,7 @@ class Frequency2D:
     where: Where = _where()
     size: int = 1
     size2: int = 1
+    bktfreq: bool = False
 
     @property
     def buckets(self) -> int:

@@ -566,7 +566,7 @@ class _Grammar:
             if len(t) == 6:
                 return ast.Frequency(t[1], t[2], t[3], t[4], where, size=t[5])
             return ast.Frequency2D(t[1], t[2], t[3], t[4], t[6], t[7], t[8], where,
-                                   size=t[5], size2=t[9])
+                                   size=t[5], size2=t[9], bktfreq=True)
 
         buckets = bounds + comma - value
         bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets

@@ -273,13 +273,16 @@ def format_frequency(label: str | None, counts: Sequence[int], low: int, size: i
 
 
 def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: int,
-                       low2: int, size2: int) -> str:
+                       low2: int, size2: int, v2_heading: bool = False) -> str:
     """frequency ["label"] (expr, low, high, expr2, low2, high2), or bktfreq with buckets
     of size and size2 values: a table with Low and High rows and columns always shown, and
-    the sums of rows and columns."""
+    the sums of rows and columns. `v2_heading`: Dealer v2's heading of a 2-D bktfreq,
+    `Showing 2D freq with Description[label]`."""
     counts = np.asarray(counts, dtype=np.int64)
     rows, columns = counts.shape[0] - 2, counts.shape[1] - 2
-    lines = [f"Frequency {label or ''}:\n",
+    heading = (f"Showing 2D freq with Description[{label or ''}]\n" if v2_heading
+               else f"Frequency {label or ''}:\n")
+    lines = [heading,
              "        Low" + "".join(f" {low2 + k * size2:6d}" for k in range(columns))
              + "   High    Sum\n"]
     names = ["Low "] + [f"{low + k * size:4d}" for k in range(rows)] + ["High"]

@@ -319,8 +319,9 @@ class _ActionRunner:
             elif isinstance(action, ast.Frequency2D):
                 counts = self.stats.totals.get(index, np.zeros(
                     (action.buckets + 2, action.buckets2 + 2), np.int64))
-                write(output.format_frequency2d(action.label, counts, action.low, action.size,
-                                                action.low2, action.size2))
+                write(output.format_frequency2d(
+                    action.label, counts, action.low, action.size, action.low2, action.size2,
+                    v2_heading=action.bktfreq and self.options.v2_layouts))
 
 
 def _fields(items, values: list) -> list:

@@ -236,3 +236,18 @@ def test_v2_average_agrees_with_numpy_over_many_deals():
     hcp = np.asarray(compile_program("condition hcp(north)").condition(DealFeatures(owners)))
     assert out == (f"Mean={hcp.mean():.2f}, Std Dev={hcp.std(ddof=1):.2f}, "
                    f"Var={hcp.var(ddof=1):.2f}, Sample Size=5000\n")
+
+
+def test_v2_two_dimensional_bktfreq_has_the_guides_heading():
+    """The guide's "KnR (down) vs HCP(across)" example: its heading line; the table below
+    keeps our frequency layout (the guide's copy loses its spacing)."""
+    script = """produce 20
+action bktfreq "KnR (down) vs HCP(across)" (cccc(north),15.0,17.75,0.25, hcp(north),15,17,1),
+       frequency "HCP" (hcp(north), 10, 11, hcp(south), 10, 11)"""
+    v2 = run(script, seed=1, statistics=False, v2_layouts=True)
+    v1 = run(script, seed=1, statistics=False)
+    assert v2.startswith("Showing 2D freq with Description[KnR (down) vs HCP(across)]\n"
+                         "        Low     15     16     17   High    Sum\n")
+    assert v1.startswith("Frequency KnR (down) vs HCP(across):\n")
+    assert v2.replace("Showing 2D freq with Description[KnR (down) vs HCP(across)]",
+                      "Frequency KnR (down) vs HCP(across):") == v1  # frequency: v1's heading
