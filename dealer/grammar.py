@@ -1,8 +1,8 @@
 """The grammar of dealer's input language (syntax only), building the AST as it parses.
 
 Covers Hans van Staveren's dealer (all statements, expressions, functions and actions of its
-manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title`, `seed` and
-`csvrpt`. Operators have C's precedence, as dealer's yacc grammar gives them:
+manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's additions (`ltc`, `title`,
+`seed`, `csvrpt`, `export`, `evalcontract(side, contract, vul)` and the others of its guide). Operators have C's precedence, as dealer's yacc grammar gives them:
 
     ?:  (right)   ||/or   &&/and   == !=   < <= > >=   + -   * / %   unary ! not -
 

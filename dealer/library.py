@@ -94,7 +94,10 @@ class LibraryStream:
         """The next (up to) n deals, owner rows; fewer only at the limit."""
         from . import dd
         taken = self._order[self.generated:min(self.generated + n, self.limit)]
-        owners, tables = decode(np.asarray(self._records[taken]), numbers=taken + 1)
+        try:
+            owners, tables = decode(np.asarray(self._records[taken]), numbers=taken + 1)
+        except LibraryError as error:
+            raise LibraryError(f"-L {self.path}: {error}") from None
         dd.store_tables(owners, tables)
         self.last_generated = np.arange(self.generated + 1, self.generated + len(taken) + 1)
         self.generated += len(taken)

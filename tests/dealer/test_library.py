@@ -110,7 +110,7 @@ def test_evalcontract_and_par_read_the_stored_table(tmp_path):
 @pytest.mark.parametrize("content, message", [
     (b"x" * 24, "not a whole number of 23-byte records"),
     (b"", "0 bytes"),
-    (b"\0" * 23, "record 1 is not a solved deal .hands of 0, 0, 0, 52 cards"),
+    (b"\0" * 23, "bad.zrd: record 1 is not a solved deal .hands of 0, 0, 0, 52 cards"),
 ])
 def test_bad_libraries_are_refused_with_the_reason(tmp_path, content, message):
     path = tmp_path / "bad.zrd"
