@@ -7,13 +7,15 @@ Added: --rng dealer|numpy (dealer replays /usr/games/dealer's deals for a -s see
 proves long enough to profit, unless the cores are already busy).
 
 Dealer v2's switches: -x 2|3 (swapping, as -2/-3), -N/-E/-S/-W HOLDINGS (predeal),
--T TITLE, -D LEVEL. Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's
-swapping switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping
-is -x only; without it, -0/-2/-3 are v1's. --v2 also prints v2's closing statistics.
+-T TITLE, -D LEVEL, -C FILE (csvrpt), -X FILE (export), -L FILE (a library of solved
+deals). Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's swapping
+switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping is -x
+only; without it, -0/-2/-3 are v1's. --v2 also prints v2's layouts where they differ.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 import time
@@ -64,6 +66,14 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("-C", metavar="FILE", dest="csv_file",
                         help="Dealer v2's file for csvrpt's lines, appended to (w:FILE: "
                              "overwritten); standard output without it")
+    parser.add_argument("-L", metavar="FILE", dest="solved_library",
+                        help="Dealer v2's library mode: read the deals, with their double-"
+                             "dummy results, from a library of solved deals (rpdd.zrd; `=`: "
+                             "../rpdd.zrd), from deal 1000 x seed + 1; predeal and swapping "
+                             "do not apply")
+    parser.add_argument("-X", metavar="FILE", dest="export_file",
+                        help="Dealer v2's file for export's lines (overwritten); standard "
+                             "output without it")
     parser.add_argument("-T", metavar="TITLE", dest="title",
                         help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
@@ -91,7 +101,7 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C", "-X", "-L")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -137,13 +147,21 @@ def _show_settings(args: argparse.Namespace) -> None:
         print(f"{name}=[{'' if value is None else value}]", file=sys.stderr)
 
 
+def _open_output(name: str | None, mode: str, switch: str):
+    """An output file named on the command line (a context that gives None without one)."""
+    if name is None:
+        return contextlib.nullcontext()
+    try:
+        return open(name, mode, encoding="utf-8")
+    except OSError as error:
+        raise DealerError(f"{switch} {name}: {error.strerror}") from None
+
+
 def _open_csv_file(name: str | None):
     """-C FILE as Dealer v2 opens it: appended to, or overwritten when written `w:FILE`."""
-    if name is None:
-        return None
-    if name.startswith("w:"):
-        return open(name[2:], "w", encoding="utf-8")
-    return open(name, "a", encoding="utf-8")
+    if name is not None and name.startswith("w:"):
+        return _open_output(name[2:], "w", "-C")
+    return _open_output(name, "a", "-C")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,15 +200,29 @@ def main(argv: list[str] | None = None) -> int:
                          swapping=args.swapping or 0, rng=args.rng,
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
-                         input_name=args.file, jobs=args.jobs, v2_layouts=args.v2)
-    try:
-        csv_out = _open_csv_file(args.csv_file)
-    except OSError as error:
-        print(f"dealer: -C {args.csv_file}: {error.strerror}", file=sys.stderr)
-        return 1
+                         input_name=args.file, jobs=args.jobs, v2_layouts=args.v2,
+                         library=args.solved_library)
+    with contextlib.ExitStack() as files:
+        try:
+            csv_out = files.enter_context(_open_csv_file(args.csv_file))
+            export_out = files.enter_context(_open_output(args.export_file, "w", "-X"))
+        except DealerError as error:
+            print(f"dealer: {error}", file=sys.stderr)
+            return 1
+        return _run(text, args, options, started, csv_out, export_out)
+
+
+def _run(text: str, args: argparse.Namespace, options: RunOptions, started: float,
+         csv_out, export_out) -> int:
+    """Compile and run the script; the exit status, errors reported on standard error."""
     try:
         program = compile_program(_command_line_script(text, args), args.file or "<stdin>")
-        result = run_program(program, options, started=started, csv_out=csv_out)
+        if options.library is not None and (program.predeal or program.predeal_lengths
+                                            or options.swapping):
+            print("dealer: -L: the library's deals are whole; predeal and swapping are "
+                  "ignored, as in Dealer v2", file=sys.stderr)
+        result = run_program(program, options, started=started, csv_out=csv_out,
+                             export_out=export_out)
     except DealerInputError as error:
         print(error, file=sys.stderr)
         return 2
@@ -199,9 +231,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 0
-    finally:
-        if csv_out is not None:
-            csv_out.close()
     if result.timed_out:
         print(f"dealer: no deal met the condition within {args.time_limit:g} seconds",
               file=sys.stderr)

@@ -311,6 +311,9 @@ class Frequency:
 
 @dataclass(frozen=True)
 class Frequency2D:
+    """frequency's 2-D form, or Dealer v2's bktfreq (`bktfreq` True) with buckets of `size`
+    and `size2` values."""
+
     label: str | None
     expr: Expr
     low: int
@@ -321,6 +324,7 @@ class Frequency2D:
     where: Where = _where()
     size: int = 1
     size2: int = 1
+    bktfreq: bool = False
 
     @property
     def buckets(self) -> int:
@@ -338,6 +342,36 @@ def bucket_count(low: int, high: int, size: int) -> int:
 
 @dataclass(frozen=True)
 class EvalContract:
+    """Bare `evalcontract` (ours: dealer v1 aborts on it): North's and South's double-dummy
+    tricks in every strain, tallied."""
+
+    where: Where = _where()
+
+
+@dataclass(frozen=True)
+class ContractReport:
+    """Dealer v2's evalcontract(side, contract, vul): the side's mean score in the contract
+    over the produced deals (South declares for NS, West for EW), how often it made, and the
+    games and slams it missed."""
+
+    side: str
+    level: int
+    strain: int
+    doubled: int
+    vulnerable: bool
+    where: Where = _where()
+
+    @property
+    def declarer(self) -> int:
+        return 2 if self.side == "NS" else 3
+
+
+@dataclass(frozen=True)
+class Export:
+    """Dealer v2's export(side|compass): the hands as the -N/-E/-S/-W switches that predeal
+    them again, a line per deal, to -X's file (standard output without it)."""
+
+    seats: tuple[int, ...]
     where: Where = _where()
 
 
@@ -387,10 +421,10 @@ class CsvReport:
 
 
 Action = Union[PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
-               Average, Frequency, Frequency2D, EvalContract, CsvReport]
+               Average, Frequency, Frequency2D, EvalContract, ContractReport, CsvReport, Export]
 
 PER_DEAL_PRINTS = (PrintAll, PrintSide, PrintPBN, PrintCompact, PrintOneLine, PrintES, PrintHands,
-                   EvalContract, CsvReport)
+                   EvalContract, ContractReport, CsvReport, Export)
 """Actions that make dealer default `produce` to 40 (its `will_print`)."""
 
 

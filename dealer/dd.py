@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import numpy as np
-from endplay import dds
+from endplay import _dds, dds
+from endplay.dds.ddtable import DDTable
 from endplay.types import Deal, Denom, Player, Vul
 
 from .output import pbn_deal
@@ -33,6 +34,14 @@ class _DealResults:
 
 
 _cache: OrderedDict[bytes, _DealResults] = OrderedDict()
+_stored: dict[bytes, np.ndarray] = {}
+
+
+def store_tables(owners: np.ndarray, tables: np.ndarray) -> None:
+    """Tables known without solving (Dealer v2's -L library of solved deals) for a batch
+    of deals about to be evaluated; they replace the previous batch's."""
+    _stored.clear()
+    _stored.update(zip((row.tobytes() for row in np.asarray(owners, dtype=np.uint8)), tables))
 
 
 def _results(deal: np.ndarray) -> _DealResults:
@@ -40,6 +49,7 @@ def _results(deal: np.ndarray) -> _DealResults:
     results = _cache.get(key)
     if results is None:
         results = _cache[key] = _DealResults()
+        results.table = _stored.get(key)
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     else:
@@ -83,8 +93,15 @@ def tricks(deal: np.ndarray, declarer: int, strain: int) -> int:
 def par(deal: np.ndarray, dealer_seat: int, vulnerability: int) -> tuple[int, list[str]]:
     """Par score for North-South (negative when East-West gain) and the par contracts,
     e.g. (460, ['3NTS+2']); vulnerability in dealer's order 0 none, 1 NS, 2 EW, 3 all."""
-    dd_table(deal)
-    result = dds.par(_results(deal).endplay_table, _VULNERABILITY[vulnerability],
+    table = dd_table(deal)
+    results = _results(deal)
+    if results.endplay_table is None:  # a stored table: endplay's form of it
+        data = _dds.ddTableResults()
+        for declarer in range(4):
+            for strain in range(5):
+                data.resTable[_denom(strain)][declarer] = int(table[declarer, strain])
+        results.endplay_table = DDTable(data)
+    result = dds.par(results.endplay_table, _VULNERABILITY[vulnerability],
                      Player(dealer_seat))
     return int(result.score), [str(contract) for contract in result]
 

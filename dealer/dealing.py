@@ -114,11 +114,14 @@ def action_values(program: Program, deals: DealFeatures) -> list[list[np.ndarray
 
 
 def statistic(action: ast.Action, values: list[np.ndarray]):
-    """What a statistical action adds up over some deals, from its expressions' values: a
-    sum (average) or counts (frequency, with Low and High slots); None for other actions.
+    """What a statistical action adds up over some deals, from its expressions' values: the
+    sum and the sum of squares (average; exact integers, and a float for Dealer v2's
+    variance) or counts (frequency, with Low and High slots); None for other actions.
     Adding these over consecutive groups of deals gives the same as over all of them."""
     if isinstance(action, ast.Average):
-        return int(values[0].astype(np.int64).sum())
+        numbers = values[0].astype(np.int64)
+        return np.array([int(numbers.sum()), float(np.square(numbers, dtype=np.float64).sum())],
+                        dtype=object)
     if isinstance(action, ast.Frequency):
         slots = action.buckets + 2
         return np.bincount(_slots(values[0], action.low, action.high, action.size),

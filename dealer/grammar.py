@@ -1,8 +1,8 @@
 """The grammar of dealer's input language (syntax only), building the AST as it parses.
 
 Covers Hans van Staveren's dealer (all statements, expressions, functions and actions of its
-manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's `ltc`, `title`, `seed` and
-`csvrpt`. Operators have C's precedence, as dealer's yacc grammar gives them:
+manual), Dellacherie's `shape{...}` syntax natively, and Dealer v2's additions (`ltc`, `title`,
+`seed`, `csvrpt`, `export`, `evalcontract(side, contract, vul)` and the others of its guide). Operators have C's precedence, as dealer's yacc grammar gives them:
 
     ?:  (right)   ||/or   &&/and   == !=   < <= > >=   + -   * / %   unary ! not -
 
@@ -33,6 +33,8 @@ MAX_NUMBER = 2 ** 63 - 1
 SEATS = {"north": 0, "east": 1, "south": 2, "west": 3}
 SUITS = {"club": 0, "diamond": 1, "heart": 2, "spade": 3}
 _SUIT_WORDS = tuple(SUITS) + tuple(f"{suit}s" for suit in SUITS)
+EXPORTED_SEATS = {"NS": (0, 2), "EW": (1, 3)}
+"""export(side)'s hands, in the order the guide's example writes them (-E then -W)."""
 VULNERABILITIES = {"none": "None", "ns": "NS", "NS": "NS", "ew": "EW", "EW": "EW",
                    "all": "All", "both": "All"}
 
@@ -58,7 +60,7 @@ STATEMENT_KEYWORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", 
 ACTION_KEYWORDS = ("print", "printall", "printpbn", "printew", "printns", "printside",
                    "printcompact", "printoneline",
                    "printes", "evalcontract", "average", "frequency", "bktfreq", "csvrpt",
-                   "printrpt")
+                   "printrpt", "export")
 OTHER_KEYWORDS = ("nv", "vul", "ns", "NS", "ew", "EW", "all", "none", "north", "east", "south",
                   "west", "club", "clubs", "diamond", "diamonds", "heart", "hearts", "spade",
                   "spades", "notrump", "notrumps", "quality", "cccc", "trick", "tricks",
@@ -564,7 +566,7 @@ class _Grammar:
             if len(t) == 6:
                 return ast.Frequency(t[1], t[2], t[3], t[4], where, size=t[5])
             return ast.Frequency2D(t[1], t[2], t[3], t[4], t[6], t[7], t[8], where,
-                                   size=t[5], size2=t[9])
+                                   size=t[5], size2=t[9], bktfreq=True)
 
         buckets = bounds + comma - value
         bucket_frequency = _located(_kw("bktfreq") - label + lpar - buckets
@@ -587,9 +589,17 @@ class _Grammar:
                      | _located(_kw("printns"), lambda w, _t: ast.PrintSide("NS", w))
                      | _located(_kw("printside") - lpar - side - rpar,
                                 lambda w, t: ast.PrintSide(t[1].upper(), w)))
+        contract_report = _located(
+            _kw("evalcontract") + lpar - side + comma - contract + comma - vulnerability - rpar,
+            lambda w, t: ast.ContractReport(t[1].upper(), *t[2], t[3], w))
+        export = _located(_kw("export") - lpar - (
+            compass.copy().add_parse_action(lambda t: [(t[0],)])
+            | side.copy().add_parse_action(lambda t: [EXPORTED_SEATS[t[0].upper()]])
+        ).set_name("a side (NS or EW) or a compass") - rpar,
+            lambda w, t: ast.Export(t[1], w))
         action = (printcompact | printoneline | printes | print_hands | simple("printall", ast.PrintAll)
-                  | printside | simple("printpbn", ast.PrintPBN)
-                  | simple("evalcontract", ast.EvalContract) | average | frequency
+                  | printside | simple("printpbn", ast.PrintPBN) | contract_report
+                  | simple("evalcontract", ast.EvalContract) | export | average | frequency
                   | bucket_frequency
                   | csvrpt).set_name("an action")
         action_list = pp.Optional(pp.DelimitedList(action, allow_trailing_delim=True))

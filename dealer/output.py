@@ -15,6 +15,8 @@ import numpy as np
 from bidding.model.board import board_dealer, board_vulnerability
 from bidding.model.cards import SEAT_NAMES, Seat, Vulnerability
 
+from .scoring import contract_score, imps
+
 RANKS = "23456789TJQKA"
 VULNERABILITY_NAMES = ("None", "NS", "EW", "All")  # dealer's `vulnerable` order
 _COLUMN = 20
@@ -80,12 +82,32 @@ def _grid_rows(cells: Sequence[Sequence[str]]) -> str:
                    for row in cells)
 
 
-def format_printall(deal: np.ndarray, number: int, title: str | None = None) -> str:
+_V2_MARGIN = " " * 6  # the width of `%4d. `: Dealer v2 heads the hands' columns with seat names
+
+
+def _numbered_hands(deal: np.ndarray, number: int, seats: Sequence[int], v2: bool) -> str:
+    """A deal number over some hands side by side: dealer v1's `%4d.` on a line of its own;
+    Dealer v2's (`v2`) `%4d. ` followed by the seats' names over their columns, the hands
+    indented to stand under them."""
+    rows = [[_cell(deal, seat, suit) for seat in seats] for suit in (3, 2, 1, 0)]
+    if not v2:
+        return f"{number:4d}.\n" + _grid_rows(rows)
+    names = [SEAT_NAMES[seat].title() for seat in seats]
+    heading = f"{number:4d}. " + "".join(name.ljust(_COLUMN) for name in names[:-1]) + names[-1]
+    return heading + "\n" + "".join(_V2_MARGIN + line + "\n"
+                                    for line in _grid_rows(rows).splitlines())
+
+
+def _title_before_first(title: str | None, number: int) -> str:
+    return f"{title}\n" if title is not None and number == 1 else ""
+
+
+def format_printall(deal: np.ndarray, number: int, title: str | None = None,
+                    v2: bool = False) -> str:
     """printall: the deal number, then the four hands side by side, N E S W; Dealer v2's
-    title, if any, on a line of its own before the first deal."""
-    rows = [[_cell(deal, seat, suit) for seat in range(4)] for suit in (3, 2, 1, 0)]
-    heading = f"{title}\n" if title is not None and number == 1 else ""
-    return heading + f"{number:4d}.\n" + _grid_rows(rows) + "\n"
+    title, if any, on a line of its own before the first deal; `v2`: its seat names."""
+    return (_title_before_first(title, number) + _numbered_hands(deal, number, range(4), v2)
+            + "\n")
 
 
 SIDE_SEATS = {"EW": (3, 1), "NS": (2, 0)}
@@ -93,11 +115,30 @@ SIDE_SEATS = {"EW": (3, 1), "NS": (2, 0)}
 (Dealer v2's printns)."""
 
 
-def format_printside(deal: np.ndarray, side: str) -> str:
-    """printew, printns, printside(side): one side's two hands side by side."""
-    left, right = SIDE_SEATS[side]
-    rows = [[_cell(deal, left, suit), _cell(deal, right, suit)] for suit in (3, 2, 1, 0)]
-    return _grid_rows(rows) + "\n"
+def format_printside(deal: np.ndarray, side: str, number: int = 1, title: str | None = None,
+                     v2: bool = False) -> str:
+    """printew, printns, printside(side): one side's two hands side by side (dealer v1:
+    nothing else); `v2`: Dealer v2's title before the first deal, and the deal number and
+    seat names over the hands."""
+    if not v2:
+        left, right = SIDE_SEATS[side]
+        return _grid_rows([[_cell(deal, left, suit), _cell(deal, right, suit)]
+                           for suit in (3, 2, 1, 0)]) + "\n"
+    return (_title_before_first(title, number)
+            + _numbered_hands(deal, number, SIDE_SEATS[side], v2=True) + "\n")
+
+
+def export_holdings(deal: np.ndarray, seat: int) -> str:
+    """A hand as Dealer v2's -N/-E/-S/-W switches read it: `SAQ542,HKJ87,D32,CAK`, voids
+    left out."""
+    return ",".join(f"{letter}{ranks}" for letter, suit in zip("SHDC", (3, 2, 1, 0))
+                    if (ranks := suit_ranks(deal, seat, suit)))
+
+
+def format_export(deal: np.ndarray, seats: Iterable[int]) -> str:
+    """export(side|compass): `-E ST865,HT73,DAJ97,C94 -W SAJ4,HKJ9,D853,CAQT7`, a line that
+    predeals the same hands when given back on the command line."""
+    return " ".join(f"-{'NESW'[seat]} {export_holdings(deal, seat)}" for seat in seats) + "\n"
 
 
 def _labelled_hands(owners: np.ndarray, separator: str) -> np.ndarray:
@@ -138,16 +179,20 @@ def format_printoneline(deal: np.ndarray, value: int | None = None) -> str:
 
 def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
                     vulnerable: int | None, input_name: str | None, seed: int,
-                    date: datetime.date | None = None, title: str | None = None) -> str:
+                    date: datetime.date | None = None, title: str | None = None,
+                    v2: bool = False) -> str:
     """printpbn: one PBN game. Board `number` (1-based); dealer and vulnerability rotate
     with the board unless the script set them; the file name is '(null)' for stdin. A
-    title (Dealer v2) is the Event."""
+    title (Dealer v2) is the Event; `v2` adds a Generator tag after the game's tags, which
+    names the program, file and seed even when the title has taken the Event's place."""
     seat = board_dealer(number) if dealer is None else Seat(dealer)
     vulnerability = (list(Vulnerability).index(board_vulnerability(number)) if vulnerable is None
                      else vulnerable)
     day = date or datetime.date.today()
     name = "(null)" if input_name is None else input_name
-    event = f"Hand simulated by dealer with file {name}, seed {seed}" if title is None else title
+    provenance = f"Hand simulated by dealer with file {name}, seed {seed}"
+    event = provenance if title is None else title
+    generator = f'[Generator "{provenance}"]\n' if v2 else ""
     return (f'[Event "{event}"]\n'
             '[Site "-"]\n'
             f'[Date "{day:%Y.%m.%d}"]\n'
@@ -156,7 +201,8 @@ def format_printpbn(deal: np.ndarray, number: int, dealer: int | None,
             f'[Dealer "{seat.letter}"]\n'
             f'[Vulnerable "{VULNERABILITY_NAMES[vulnerability]}"]\n'
             f'[Deal "{pbn_deal(deal)}"]\n'
-            '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
+            '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n'
+            f'{generator}\n')
 
 
 def format_print(deals: Sequence[np.ndarray], seats: Iterable[int],
@@ -196,6 +242,23 @@ def format_average(label: str | None, total: int, count: int) -> str:
     return f"{label}: {value}\n" if label is not None else f"{value}\n"
 
 
+def _fixed(value: float) -> str:
+    """C's %.2f, with glibc's '-nan' for 0/0."""
+    return "-nan" if math.isnan(value) else f"{value:.2f}"
+
+
+def format_average_v2(label: str | None, total: int, squares: float, count: int) -> str:
+    """Dealer v2's average: `label: Mean=9.20, Std Dev=2.59, Var=6.70, Sample Size=5`, the
+    variance over count - 1 (as the guide's examples divide), 2 decimals ('-nan' where
+    there are too few deals)."""
+    mean = total / count if count else math.nan
+    variance = (squares - total * mean) / (count - 1) if count > 1 else math.nan
+    deviation = math.sqrt(max(variance, 0.0)) if count > 1 else math.nan
+    figures = (f"Mean={_fixed(mean)}, Std Dev={_fixed(deviation)}, Var={_fixed(variance)}, "
+               f"Sample Size={count}\n")
+    return f"{label}: {figures}" if label is not None else figures
+
+
 def format_frequency(label: str | None, counts: Sequence[int], low: int, size: int = 1) -> str:
     """frequency ["label"] (expr, low, high), or bktfreq with buckets of `size` values:
     counts[0] are values below low, counts[-1] above high; those two rows appear only when
@@ -210,13 +273,16 @@ def format_frequency(label: str | None, counts: Sequence[int], low: int, size: i
 
 
 def format_frequency2d(label: str | None, counts: np.ndarray, low: int, size: int,
-                       low2: int, size2: int) -> str:
+                       low2: int, size2: int, v2_heading: bool = False) -> str:
     """frequency ["label"] (expr, low, high, expr2, low2, high2), or bktfreq with buckets
     of size and size2 values: a table with Low and High rows and columns always shown, and
-    the sums of rows and columns."""
+    the sums of rows and columns. `v2_heading`: Dealer v2's heading of a 2-D bktfreq,
+    `Showing 2D freq with Description[label]`."""
     counts = np.asarray(counts, dtype=np.int64)
     rows, columns = counts.shape[0] - 2, counts.shape[1] - 2
-    lines = [f"Frequency {label or ''}:\n",
+    heading = (f"Showing 2D freq with Description[{label or ''}]\n" if v2_heading
+               else f"Frequency {label or ''}:\n")
+    lines = [heading,
              "        Low" + "".join(f" {low2 + k * size2:6d}" for k in range(columns))
              + "   High    Sum\n"]
     names = ["Low "] + [f"{low + k * size:4d}" for k in range(rows)] + ["High"]
@@ -252,6 +318,46 @@ def format_evalcontract(tally: np.ndarray, produced: int) -> str:
             lines.append(f"{declarer:<4} {name:<6}"
                          + "".join(f" {int(c):6d}" for c in tally[side, strain]) + "\n")
     return "".join(lines)
+
+
+GAME_LEVELS = (5, 5, 4, 4, 3)
+"""The lowest game contract in each strain (C D H S NT)."""
+
+
+def format_contract_report(side: str, level: int, strain: int, doubled: int, vulnerable: bool,
+                           tally: np.ndarray) -> str:
+    """Dealer v2's evalcontract(side, contract, vul) at the end of the run, from how often
+    the side took each number of tricks (tally[0..13]): the mean score of the contract as
+    written (doubled or not), how often it made or failed, and how often a game or slam in
+    the strain would have made while the contract was lower, with the IMPs lost each time
+    per deal; those compare undoubled scores, the slam being the grand when all 13 tricks
+    were taken (dealer's IMP table: this reproduces the guide's 2H and 4H figures)."""
+    tally = np.asarray(tally, dtype=np.int64)
+    deals = int(tally.sum())
+    tricks = np.arange(14)
+    scores = contract_score(vulnerable, level, strain, tricks, doubled)
+    plain = contract_score(vulnerable, level, strain, tricks)
+    game_level = GAME_LEVELS[strain]
+    missed_game = (level < game_level) & (tricks - 6 >= game_level)
+    missed_slam = (tricks >= 12) & (tricks - 6 > level)
+    game_imps = imps(contract_score(vulnerable, game_level, strain, tricks) - plain)
+    slam_imps = imps(np.array([contract_score(vulnerable, max(int(t) - 6, 6), strain, int(t))
+                               for t in tricks]) - plain)
+
+    def per_deal(weights) -> float:
+        return float((tally * weights).sum()) / deals if deals else math.nan
+
+    def percent(which) -> str:
+        return _fixed(100 * per_deal(which))
+
+    contract = f"{level}{'CDHSN'[strain]}{'x' * doubled}{' V' if vulnerable else ''}"
+    made = tricks >= 6 + level
+    return (f"Contract {contract} by {side} Average Result = {_fixed(per_deal(scores))}, "
+            f"Made pct={percent(made)}, Fail pct={percent(~made)}\n"
+            f"Missed Game_pct={percent(missed_game)}, Missed Slam_pct={percent(missed_slam)}, "
+            f"Missed Game Imps/board={_fixed(per_deal(np.where(missed_game, game_imps, 0)))}, "
+            f"Missed Slam Imps/board={_fixed(per_deal(np.where(missed_slam, slam_imps, 0)))}"
+            "\n\n")
 
 
 def format_trailer(generated: int, produced: int, seed: int, seconds: float,

@@ -135,7 +135,8 @@ class _ProgramBuilder:
             condition=condition, actions=actions, seat_filters=seat_filters,
             uses_random=any(isinstance(n, ast.Rnd) for n in nodes),
             uses_tricks=any(isinstance(n, ast.DOUBLE_DUMMY) for n in nodes)
-            or any(isinstance(a.action, ast.EvalContract) for a in actions))
+            or any(isinstance(a.action, (ast.EvalContract, ast.ContractReport))
+                   for a in actions))
 
     # ----- statements
     def _Generate(self, statement: ast.Generate) -> None:

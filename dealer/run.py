@@ -46,7 +46,10 @@ class RunOptions:
     time_limit: float | None = None
     input_name: str | None = None
     v2_layouts: bool = False
-    """--v2: Dealer v2's layouts where its guide states them (the closing statistics)"""
+    """--v2: Dealer v2's layouts where they differ from dealer v1's (printall, printside,
+    printpbn's Generator tag, average, the closing statistics)"""
+    library: str | None = None
+    """-L: a library of solved deals to read the deals from (library.LibraryStream)"""
     jobs: int | None = None
     """worker processes for long numpy-mode runs; None: one per core unless the cores are
     busy (dealing.default_jobs)"""
@@ -67,10 +70,11 @@ class RunResult:
 class _Statistics:
     """Totals of the end-of-run actions, one slot per action."""
 
-    totals: dict[int, int | np.ndarray] = field(default_factory=dict)
-    """per statistical action, its sum (average) or counts (frequency)"""
+    totals: dict[int, np.ndarray] = field(default_factory=dict)
+    """per statistical action, its sum and sum of squares (average) or counts (frequency)"""
     stored_deals: list[np.ndarray] = field(default_factory=list)
     contract_tricks: dict[int, np.ndarray] = field(default_factory=dict)
+    """per evalcontract, how often each number of tricks was taken"""
 
 
 def limits(program: Program, options: RunOptions) -> tuple[int, int]:
@@ -84,18 +88,24 @@ def limits(program: Program, options: RunOptions) -> tuple[int, int]:
 
 def run_program(program: Program, options: RunOptions | None = None,
                 out: TextIO | None = None, started: float | None = None,
-                csv_out: TextIO | None = None) -> RunResult:
-    """Run a compiled script, writing dealer's output to `out` (stdout by default) and
-    csvrpt's lines to `csv_out` (Dealer v2's -C file; `out` when None)."""
+                csv_out: TextIO | None = None, export_out: TextIO | None = None) -> RunResult:
+    """Run a compiled script, writing dealer's output to `out` (stdout by default),
+    csvrpt's lines to `csv_out` (Dealer v2's -C file) and export's to `export_out` (its -X
+    file); each to `out` when None."""
     options = options or RunOptions()
     out = out or sys.stdout
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
     seed = options.seed if options.seed is not None else program.seed
-    stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
-                         swapping=options.swapping)
-    runner = _ActionRunner(program, options, out, stream.seed, csv_out)
-    run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
+    if options.library is not None:
+        from .library import LibraryStream
+        stream = LibraryStream(options.library, seed, generate_limit)
+        run = _run_batches
+    else:
+        stream = open_stream(program, generate_limit, seed=seed, rng=options.rng,
+                             swapping=options.swapping)
+        run = _run_blocks if evaluates_in_blocks(program, options.rng) else _run_batches
+    runner = _ActionRunner(program, options, out, stream.seed, csv_out, export_out)
     generated, produced, timed_out = run(program, stream, runner, options, produce_limit,
                                          started)
     if options.progress:
@@ -169,11 +179,12 @@ class _ActionRunner:
     """Runs the actions on accepted deals; keeps what the end-of-run actions need."""
 
     def __init__(self, program: Program, options: RunOptions, out: TextIO, seed: int,
-                 csv_out: TextIO | None = None):
+                 csv_out: TextIO | None = None, export_out: TextIO | None = None):
         self.program = program
         self.options = options
         self.out = out
         self.csv_out = csv_out
+        self.export_out = export_out
         self.seed = seed
         self.title = options.title if options.title is not None else program.title
         self.stats = _Statistics()
@@ -219,10 +230,13 @@ class _ActionRunner:
             self.stats.stored_deals.extend(owners.copy())
 
     def _stream_of(self, action) -> TextIO:
-        """csvrpt writes to -C's file when there is one; every other print to `out`."""
+        """csvrpt writes to -C's file and export to -X's when there are; every other print
+        to `out`."""
         if (isinstance(action, ast.CsvReport) and not action.to_screen
                 and self.csv_out is not None):
             return self.csv_out
+        if isinstance(action, ast.Export) and self.export_out is not None:
+            return self.export_out
         return self.out
 
     def _add(self, index: int, total) -> None:
@@ -242,10 +256,13 @@ class _ActionRunner:
 
     def _print(self, index: int, action, deal: np.ndarray, number: int, values: list) -> str:
         program = self.program
+        v2 = self.options.v2_layouts
         if isinstance(action, ast.PrintAll):
-            return output.format_printall(deal, number, self.title)
+            return output.format_printall(deal, number, self.title, v2=v2)
         if isinstance(action, ast.PrintSide):
-            return output.format_printside(deal, action.side)
+            return output.format_printside(deal, action.side, number, self.title, v2=v2)
+        if isinstance(action, ast.Export):
+            return output.format_export(deal, action.seats)
         if isinstance(action, ast.PrintPBN):
             if self.options.quiet:
                 return ""
@@ -254,13 +271,17 @@ class _ActionRunner:
                           else output.VULNERABILITY_NAMES.index(program.vulnerable))
             return output.format_printpbn(deal, number, program.dealer, vulnerable,
                                           self.options.input_name, self.seed,
-                                          title=self.title)
+                                          title=self.title, v2=v2)
         if isinstance(action, ast.PrintES):
             return output.format_printes(_fields(action.items, values))
         if isinstance(action, ast.CsvReport):
             return output.format_csv(_csv_fields(action.items, values, deal))
         if isinstance(action, ast.EvalContract):
             self._evaluate_contracts(index, deal)
+        if isinstance(action, ast.ContractReport):
+            from .dd import tricks
+            tally = self.stats.contract_tricks.setdefault(index, np.zeros(14, np.int64))
+            tally[tricks(deal, action.declarer, action.strain)] += 1
         return ""
 
     def _evaluate_contracts(self, index: int, deal: np.ndarray) -> None:
@@ -281,9 +302,16 @@ class _ActionRunner:
             elif isinstance(action, ast.EvalContract):
                 tally = self.stats.contract_tricks.get(index, np.zeros((2, 5, 14), np.int64))
                 write(output.format_evalcontract(tally, produced))
+            elif isinstance(action, ast.ContractReport):
+                write(output.format_contract_report(
+                    action.side, action.level, action.strain, action.doubled, action.vulnerable,
+                    self.stats.contract_tricks.get(index, np.zeros(14, np.int64))))
             elif isinstance(action, ast.Average):
-                write(output.format_average(action.label, self.stats.totals.get(index, 0),
-                                            produced))
+                total, squares = self.stats.totals.get(index, (0, 0.0))
+                if self.options.v2_layouts:
+                    write(output.format_average_v2(action.label, total, squares, produced))
+                else:
+                    write(output.format_average(action.label, total, produced))
             elif isinstance(action, ast.Frequency):
                 counts = self.stats.totals.get(index, np.zeros(action.buckets + 2, np.int64))
                 write(output.format_frequency(action.label, counts, action.low,
@@ -291,8 +319,9 @@ class _ActionRunner:
             elif isinstance(action, ast.Frequency2D):
                 counts = self.stats.totals.get(index, np.zeros(
                     (action.buckets + 2, action.buckets2 + 2), np.int64))
-                write(output.format_frequency2d(action.label, counts, action.low, action.size,
-                                                action.low2, action.size2))
+                write(output.format_frequency2d(
+                    action.label, counts, action.low, action.size, action.low2, action.size2,
+                    v2_heading=action.bktfreq and self.options.v2_layouts))
 
 
 def _fields(items, values: list) -> list:
