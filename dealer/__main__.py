@@ -21,6 +21,7 @@ import sys
 import time
 
 from .errors import DealerError, DealerInputError
+from .generate import RANDOM_SOURCES
 from .grammar import substitute_parameters
 from .program import compile_program
 from .run import RunOptions, run_program
@@ -91,9 +92,10 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
                         help="read deals from GIB's library.dat: not available")
     parser.add_argument("-V", action="store_true", dest="version", help="print the version")
     parser.add_argument("-h", "--help", action="help", help="show this help and exit")
-    parser.add_argument("--rng", choices=("numpy", "dealer"), default="numpy",
-                        help="random source: numpy (fast, uniform; the default) or dealer "
-                             "(the same deals as /usr/games/dealer for the same -s seed)")
+    parser.add_argument("--rng", choices=RANDOM_SOURCES, default="numpy",
+                        help="random source: numpy (fast, uniform; the default), dealer "
+                             "(the same deals as /usr/games/dealer for the same -s seed) or "
+                             "dealerv2 (Dealer v2's srand48 stream and sorted reshuffle)")
     parser.add_argument("-j", "--jobs", type=int, metavar="N",
                         help="worker processes for long runs (numpy source only; the "
                              "default is one per core, or one when the cores are busy; "

@@ -190,16 +190,21 @@ def _hand_with_lengths(bitgen, pool: int, size: int, lengths: dict[int, int]):
     return chosen
 
 
-class _GlibcUniform:
-    """rand() / 2**31 as floats, for rnd() in dealer mode: limit * value truncates to what
-    dealer's (int)(rand() * (double)limit / 2**31) gives, as scaling by 2**-31 is exact."""
+class _ReplayUniform:
+    """Floats in [0, 1) for rnd() in the replica modes, drawn from the deal stream's own
+    generator (its `unit_floats`), so that they interleave with the shuffle's draws."""
 
-    def __init__(self, glibc: rngmod.GlibcRand):
-        self._glibc = glibc
+    def __init__(self, source):
+        self._source = source
 
     def random(self, size: int | None = None):
-        values = self._glibc.take(1 if size is None else int(size)) * 2.0 ** -31
+        values = self._source.unit_floats(1 if size is None else int(size))
         return float(values[0]) if size is None else values
+
+
+REPLICAS = {"dealer": rngmod.DealerShuffle, "dealerv2": rngmod.DealerV2Shuffle}
+"""The random sources that replay another program's deals, by --rng name."""
+RANDOM_SOURCES = ("numpy", *REPLICAS)
 
 
 class DealStream:
@@ -207,7 +212,8 @@ class DealStream:
 
     seed: None picks one (the clock's seconds in dealer mode, as dealer does; fresh entropy
     in numpy mode); `.seed` is the value to print, as dealer's unsigned `%lu` shows it.
-    rng: "numpy" (uniform, PCG64) or "dealer" (Debian dealer's exact stream).
+    rng: "numpy" (uniform, PCG64), "dealer" (Debian dealer's exact stream) or "dealerv2"
+    (Dealer v2's stream as described in rng.DealerV2Shuffle).
     predeal: card -> seat, in the order written. predeal_lengths: (seat, suit) -> length,
     honoured exactly (dealer parses and ignores it). seat_filters: seat -> function of the
     hands' 52-bit masks returning which are acceptable; only for conditions the deal must
@@ -224,9 +230,10 @@ class DealStream:
                  predeal_lengths: dict[tuple[int, int], int] | None = None,
                  swapping: int = 0, seat_filters: dict[int, SeatFilter] | None = None,
                  limit: int | None = None):
-        if rng not in ("numpy", "dealer"):
-            raise ValueError(f"unknown random source {rng!r}: use 'numpy' or 'dealer'")
-        if seed is None:
+        if rng not in RANDOM_SOURCES:
+            raise ValueError(f"unknown random source {rng!r}: use one of "
+                             f"{', '.join(RANDOM_SOURCES)}")
+        if seed is None:  # dealer v1 seeds from the clock, v2 from the kernel's entropy
             seed = int(time.time()) if rng == "dealer" else int.from_bytes(os.urandom(8)) >> 1
         self.seed = seed % (1 << 64)
         self.rng = rng
@@ -237,9 +244,9 @@ class DealStream:
         self._predeal = dict(predeal or {})
         self._lengths = dict(predeal_lengths or {})
         self._filters = dict(seat_filters or {})
-        if rng == "dealer":
-            self._shuffle = rngmod.DealerShuffle(self.seed, self._predeal, swapping)
-            self.random = _GlibcUniform(self._shuffle.rand)
+        if rng in REPLICAS:
+            self._shuffle = REPLICAS[rng](self.seed, self._predeal, swapping)
+            self.random = _ReplayUniform(self._shuffle.rand)
             self._dealt = 0
         else:
             self.plan = DealPlan(self.seed, self._predeal, self._lengths, self._filters, swapping)
@@ -288,7 +295,7 @@ class DealStream:
     def _reached_limit(self) -> bool:
         if self.limit is None:
             return False
-        if self.rng == "dealer":
+        if self.rng in REPLICAS:
             return self._dealt >= self.limit
         per_block = BLOCK_SIZE * self.plan.deals_per_attempt
         return self._next_block * per_block >= self.limit
@@ -296,7 +303,7 @@ class DealStream:
     def _produce(self, wanted: int) -> tuple[np.ndarray, np.ndarray]:
         """The next chunk of the stream (possibly with no rows), cut at the limit. Dealer
         mode deals no more than `wanted`, so that rnd() draws fall where dealer's do."""
-        if self.rng == "dealer":
+        if self.rng in REPLICAS:
             owners, generated = self._dealer_chunk(wanted)
         else:
             owners, generated = self._numpy_block()

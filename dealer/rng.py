@@ -8,6 +8,9 @@ Two sources, both vectorised with numpy:
   `-s` seed, which is glibc's `srand`/`rand` (`GlibcRand`) driving dealer's own
   swap-with-any-position shuffle of the previous deal, with its predeal and `-2`/`-3`
   swapping rules. That shuffle is not uniform: docs/dealer-compat.md measures its bias.
+* `DealerV2Shuffle`: Dealer v2's stream as its guide and issue 18 describe it (no v2 binary
+  was at hand to check it against): `srand48`/`mrand48` (`Rand48`) driving the same shuffle,
+  each dealt hand sorted in place before the next reshuffle starts from it.
 """
 from __future__ import annotations
 
@@ -301,8 +304,91 @@ class GlibcRand:
         self._position += count
         return values
 
-    def rand(self) -> int:
-        return int(self.take(1)[0])
+    def unit_floats(self, count: int) -> np.ndarray:
+        """`count` values rand() / 2**31 in [0, 1): dealer's `rnd(n)` is `(int)(rand() *
+        (double)n / 2**31)`, and n times these truncates to the same (scaling by 2**-31 is
+        exact)."""
+        return self.take(count) * 2.0 ** -31
+
+
+# ---------------------------------------------------------------------------------------
+# srand48() / mrand48()
+
+_RAND48_MULTIPLIER = 0x5DEECE66D
+_RAND48_INCREMENT = 0xB
+_RAND48_MODULUS = 1 << 48
+_RAND48_BLOCK = 1 << 16  # values produced per refill
+_LOW24 = np.uint64((1 << 24) - 1)
+
+
+@functools.cache
+def _rand48_steps(count: int) -> tuple[np.ndarray, np.ndarray]:
+    """(A_i, C_i) for i = 1..count with x_{n+i} = A_i x_n + C_i mod 2**48."""
+    multipliers, increments = [], []
+    a, c = 1, 0
+    for _ in range(count):
+        a = a * _RAND48_MULTIPLIER % _RAND48_MODULUS
+        c = (c * _RAND48_MULTIPLIER + _RAND48_INCREMENT) % _RAND48_MODULUS
+        multipliers.append(a)
+        increments.append(c)
+    return np.array(multipliers, dtype=np.uint64), np.array(increments, dtype=np.uint64)
+
+
+def _times_mod_2_48(a: np.ndarray, x: int) -> np.ndarray:
+    """a * x mod 2**48 for 48-bit a and x, in uint64 without overflow (24-bit halves)."""
+    a_low, a_high = a & _LOW24, a >> np.uint64(24)
+    x_low, x_high = np.uint64(x & 0xFFFFFF), np.uint64(x >> 24)
+    cross = (a_high * x_low + a_low * x_high) & _LOW24
+    return (a_low * x_low + (cross << np.uint64(24))) & np.uint64(_RAND48_MODULUS - 1)
+
+
+class Rand48:
+    """glibc's `srand48(seed)` then `mrand48()`, bit for bit, a block at a time.
+
+    The state is 48 bits, x' = (0x5DEECE66D x + 0xB) mod 2**48; srand48 sets it to the
+    seed's low 32 bits shifted up 16, below them 0x330E; mrand48 returns the state's top 32
+    bits as a signed number. A block is every step's multiplier and increment applied to
+    the one state before it, so it is computed without a loop.
+    """
+
+    def __init__(self, seed: int):
+        self._state = ((seed & 0xFFFFFFFF) << 16) | 0x330E
+        self._buffer = np.empty(0, dtype=np.int32)
+        self._position = 0
+
+    def _refill(self, minimum: int) -> None:
+        leftover = self._buffer[self._position:]
+        pieces = [leftover]
+        have = len(leftover)
+        multipliers, increments = _rand48_steps(_RAND48_BLOCK)
+        while have < minimum:
+            states = (_times_mod_2_48(multipliers, self._state) + increments) \
+                & np.uint64(_RAND48_MODULUS - 1)
+            self._state = int(states[-1])
+            pieces.append((states >> np.uint64(16)).astype(np.uint32).view(np.int32))
+            have += _RAND48_BLOCK
+        self._buffer, self._position = np.concatenate(pieces), 0
+
+    def peek(self, count: int) -> np.ndarray:
+        """The next `count` values of mrand48() (int32), without consuming them."""
+        missing = count - (len(self._buffer) - self._position)
+        if missing > 0:
+            self._refill(count)
+        return self._buffer[self._position:self._position + count]
+
+    def skip(self, count: int) -> None:
+        self.peek(count)
+        self._position += count
+
+    def take(self, count: int) -> np.ndarray:
+        values = self.peek(count)
+        self._position += count
+        return values
+
+    def unit_floats(self, count: int) -> np.ndarray:
+        """`count` values in [0, 1): each mrand48() read as an unsigned 32-bit number,
+        over 2**32 (what `rnd()` draws in dealerv2 mode)."""
+        return self.take(count).view(np.uint32) * 2.0 ** -32
 
 
 # ---------------------------------------------------------------------------------------
@@ -361,7 +447,7 @@ class DealerShuffle:
     def __init__(self, seed: int, predeal: dict[int, int] | None = None, swapping: int = 0):
         if swapping not in SWAP_SEQUENCES:
             raise ValueError(f"swapping must be 0, 2 or 3, not {swapping}")
-        self.rand = GlibcRand(seed)
+        self.rand = self._random_source(seed)
         stacked = np.full(DECK, NO_CARD, dtype=np.uint8)
         for card, seat in (predeal or {}).items():
             free = np.flatnonzero(stacked[13 * seat:13 * seat + 13] == NO_CARD)
@@ -376,9 +462,14 @@ class DealerShuffle:
         self._swaps = [_swap_permutation(name) for name in SWAP_SEQUENCES[swapping]]
         self._phase = 0  # 0: next deal is a shuffle; k: apply self._swaps[k - 1]
 
+    @staticmethod
+    def _random_source(seed: int):
+        return GlibcRand(seed)
+
     def _accepted_draws(self, needed: int) -> np.ndarray:
         """The next `needed` values of rand() & 0xFFFF below the limit, consuming rand()s."""
-        ahead = (self.rand.peek(needed + needed // 256 + 64) & 0xFFFF).astype(np.uint16)
+        ahead = (self.rand.peek(needed + needed // 256 + 64).view(np.uint32)
+                 & 0xFFFF).astype(np.uint16)
         accepted = ahead < self._limit
         rejected = np.flatnonzero(~accepted)
         # The needed-th accepted value sits after every rejection p_i with p_i - i < needed.
@@ -424,9 +515,71 @@ class DealerShuffle:
         self.deck = decks[-1].copy()
         return decks
 
-    def rnd(self, bound: int) -> int:
-        """Dealer's `rnd(bound)`: one rand() scaled to [0, bound), as dealer's C computes it."""
-        return int(float(self.rand.rand()) * float(bound) * 2.0 ** -31)
+
+class DealerV2Shuffle(DealerShuffle):
+    """Dealer v2's deal stream for a seed, as its guide and issue 18 describe it.
+
+    The shuffle is Debian dealer's (`DealerShuffle`) with mrand48() in place of rand(): k is
+    the low 16 bits of mrand48(), redrawn past the last whole cycle of free positions, and
+    position i swaps with the (k mod free)-th free position (v2 computes the modulo where v1
+    used Hans van Staveren's table; both give this). After every deal each hand is sorted in
+    place, highest card first (spade ace down to club two), and the next reshuffle starts
+    from the sorted deck; predealt cards keep their positions (a hand's other cards are
+    sorted among themselves). Sorting puts each hand's spades in the same positions deal
+    after deal, where the position-biased swap favours some seats: this is v2's bias
+    (docs/dealer-compat.md).
+    """
+
+    @staticmethod
+    def _random_source(seed: int):
+        return Rand48(seed)
+
+    def __init__(self, seed: int, predeal: dict[int, int] | None = None, swapping: int = 0):
+        super().__init__(seed, predeal, swapping)
+        free = np.zeros(DECK, dtype=bool)
+        free[self._free] = True
+        self._runs = [np.flatnonzero(free[13 * seat:13 * seat + 13]) + 13 * seat
+                      for seat in range(4)]
+        self._whole_hands = len(self._free) == DECK
+        # Hands are kept in increasing order inside the loop; `_reversal` (its own inverse)
+        # turns such a deck into v2's decreasing one.
+        self._reversal = np.arange(DECK)
+        for run in self._runs:
+            self._reversal[run] = run[::-1]
+        self.deck = self._sorted_up(self.deck)[self._reversal]
+
+    def _sorted_up(self, deck: np.ndarray) -> np.ndarray:
+        """`deck` with each hand's free cards in increasing order, in place."""
+        if self._whole_hands:
+            deck.reshape(4, 13).sort(axis=1)
+        else:
+            for run in self._runs:
+                deck[run] = np.sort(deck[run])
+        return deck
+
+    def next_decks(self, count: int) -> np.ndarray:
+        """The next `count` deals as decks, each hand sorted: one deal after the other, as
+        each reshuffle starts from the previous deal sorted."""
+        rising = np.empty((max(count, 0), DECK), dtype=np.uint8)
+        if count <= 0:
+            return rising
+        cycle = len(self._swaps) + 1
+        phases = (self._phase + np.arange(count)) % cycle
+        shuffles = self._shuffle_permutations(int(np.count_nonzero(phases == 0)))
+        steps = np.empty((count, DECK), dtype=np.intp)
+        steps[phases == 0] = shuffles
+        for k, swap in enumerate(self._swaps, start=1):
+            steps[phases == k] = swap
+        # v2's deck d is rising[reversal]; d[step] is rising[reversal[step]].
+        steps = self._reversal[steps]
+        previous = self.deck[self._reversal]
+        for row in range(count):
+            np.take(previous, steps[row], out=rising[row])
+            previous = self._sorted_up(rising[row])
+        self._phase = int((self._phase + count) % cycle)
+        decks = rising[:, self._reversal]
+        self.deck = decks[-1].copy()
+        return decks
 
 
 def owners_from_decks(decks: np.ndarray) -> np.ndarray:

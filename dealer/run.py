@@ -22,6 +22,7 @@ from . import ast, output
 from .dealing import (BlockJob, BlockPipeline, accepted_batches, action_values,
                       default_jobs, evaluate_block, evaluates_in_blocks, open_stream,
                       statistic)
+from .generate import REPLICAS
 from .program import Program
 
 DEFAULT_GENERATE = 10_000_000
@@ -124,8 +125,9 @@ def _run_batches(program: Program, stream, runner: "_ActionRunner", options: Run
     """Deal and evaluate in this process, batch after batch: (generated, produced, timed
     out)."""
     generated = produced = 0
-    # rnd() draws from the deal stream in dealer mode: deal one at a time to draw in order.
-    one_at_a_time = options.rng == "dealer" and program.uses_random
+    # rnd() draws from the deal stream in the replica modes: deal one at a time to draw in
+    # order.
+    one_at_a_time = options.rng in REPLICAS and program.uses_random
     with stream:
         for features, accepted, generated in accepted_batches(program, stream, produce_limit,
                                                               one_at_a_time=one_at_a_time):
