@@ -8,9 +8,11 @@ proves long enough to profit, unless the cores are already busy).
 
 Dealer v2's switches: -x 2|3 (swapping, as -2/-3), -N/-E/-S/-W HOLDINGS (predeal),
 -T TITLE, -D LEVEL, -C FILE (csvrpt), -X FILE (export), -L FILE (a library of solved
-deals). Its -0..-9 TEXT (script parameters $0..$9) clash with dealer v1's swapping
-switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value and swapping is -x
-only; without it, -0/-2/-3 are v1's. --v2 also prints v2's layouts where they differ.
+deals), -M 1|2, -R 1..9 and -P 0..3 (double dummy: mode, threads, par's vulnerability);
+--rng dealerv2 replays v2's deals. Its -0..-9 TEXT (script parameters $0..$9) clash with
+dealer v1's swapping switches -0, -2, -3, so they need --v2: with it, -0..-9 take a value
+and swapping is -x only; without it, -0/-2/-3 are v1's. --v2 also prints v2's layouts
+where they differ.
 """
 from __future__ import annotations
 
@@ -77,6 +79,16 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
                              "output without it")
     parser.add_argument("-T", metavar="TITLE", dest="title",
                         help="Dealer v2's title (overrides the script's `title`)")
+    parser.add_argument("-M", type=int, choices=(1, 2), dest="dd_mode",
+                        help="Dealer v2's double-dummy mode: 1 single results, 2 the whole "
+                             "table of 20 (default: a deal's table once 3 results are asked)")
+    parser.add_argument("-R", type=int, choices=range(1, 10), metavar="1..9",
+                        dest="dd_threads",
+                        help="Dealer v2's solver threads (default: one per core)")
+    parser.add_argument("-P", type=int, choices=range(4), metavar="0..3",
+                        dest="par_vulnerability",
+                        help="Dealer v2's vulnerability for par: 0 none, 1 NS, 2 EW, 3 both "
+                             "(default: the script's `vulnerable`)")
     parser.add_argument("-v", action="store_true", dest="toggle_statistics",
                         help="toggle the statistics printed at the end (shown by default)")
     parser.add_argument("-q", action="store_true", dest="quiet", help="suppress PBN output")
@@ -103,7 +115,8 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
     return parser
 
 
-_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C", "-X", "-L")
+_SWITCHES_WITH_VALUES = ("-g", "-p", "-s", "-t", "-j", "-l", "-T", "-D", "-C", "-X", "-L",
+                        "-M", "-R", "-P")
 
 
 def _negative_values_joined(argv: list[str]) -> list[str]:
@@ -203,7 +216,9 @@ def main(argv: list[str] | None = None) -> int:
                          statistics=not args.toggle_statistics, quiet=args.quiet,
                          progress=args.progress, time_limit=args.time_limit,
                          input_name=args.file, jobs=args.jobs, v2_layouts=args.v2,
-                         library=args.solved_library)
+                         library=args.solved_library, dd_mode=args.dd_mode,
+                         dd_threads=args.dd_threads,
+                         par_vulnerability=args.par_vulnerability)
     with contextlib.ExitStack() as files:
         try:
             csv_out = files.enter_context(_open_csv_file(args.csv_file))

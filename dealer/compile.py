@@ -281,10 +281,10 @@ class VectorCompiler:
         def run(f: DealFeatures) -> np.ndarray:
             if f.owners is None:
                 raise _runtime("tricks() needs the whole deal", expr.where, self.source)
-            solve = chosen
-            if solve is None:
-                from .dd import tricks as solve
-            return np.array([solve(row, seat, strain) for row in f.owners], dtype=np.int64)
+            if chosen is None:
+                from .dd import tricks_of
+                return tricks_of(f.owners, seat, strain)
+            return np.array([chosen(row, seat, strain) for row in f.owners], dtype=np.int64)
         return _Node(run)
 
     def _Par(self, expr: ast.Par) -> _Node:
@@ -294,9 +294,8 @@ class VectorCompiler:
         def run(f: DealFeatures) -> np.ndarray:
             if f.owners is None:
                 raise _runtime("par() needs the whole deal", expr.where, self.source)
-            from .dd import par
-            return np.array([sign * par(row, dealer_seat, vulnerability)[0] for row in f.owners],
-                            dtype=np.int64)
+            from .dd import par_of
+            return sign * par_of(f.owners, dealer_seat, vulnerability)
         return _Node(run)
 
     # ----- operators

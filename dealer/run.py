@@ -51,6 +51,12 @@ class RunOptions:
     printpbn's Generator tag, average, the closing statistics)"""
     library: str | None = None
     """-L: a library of solved deals to read the deals from (library.LibraryStream)"""
+    dd_mode: int | None = None
+    """Dealer v2's -M: 1 single double-dummy results, 2 whole tables; None: dd.py decides"""
+    dd_threads: int | None = None
+    """Dealer v2's -R: the solver's threads; None: one per core"""
+    par_vulnerability: int | None = None
+    """Dealer v2's -P: par's vulnerability (0 none, 1 NS, 2 EW, 3 all); None: the script's"""
     jobs: int | None = None
     """worker processes for long numpy-mode runs; None: one per core unless the cores are
     busy (dealing.default_jobs)"""
@@ -98,6 +104,9 @@ def run_program(program: Program, options: RunOptions | None = None,
     started = time.perf_counter() if started is None else started
     generate_limit, produce_limit = limits(program, options)
     seed = options.seed if options.seed is not None else program.seed
+    if _solves_double_dummy(program):
+        from .dd import SolverSettings, configure
+        configure(SolverSettings(options.dd_mode, options.dd_threads, options.par_vulnerability))
     if options.library is not None:
         from .library import LibraryStream
         stream = LibraryStream(options.library, seed, generate_limit)
@@ -118,6 +127,19 @@ def run_program(program: Program, options: RunOptions | None = None,
                                         runner.title, v2=options.v2_layouts))
     return RunResult(generated, produced, stream.seed, seconds, produce_limit, generate_limit,
                      timed_out)
+
+
+def _solves_double_dummy(program: Program) -> bool:
+    """Whether a term (tricks, dds, par) or an action (trix, evalcontract) solves double
+    dummy: only then is the solver loaded."""
+    return program.uses_tricks or any(_needs_tables(compiled.action)
+                                      for compiled in program.actions)
+
+
+def _needs_tables(action: ast.Action) -> bool:
+    """evalcontract and csvrpt/printrpt with trix read whole double-dummy tables."""
+    return isinstance(action, ast.EvalContract) or (isinstance(action, ast.CsvReport) and any(
+        isinstance(item, ast.TrixItem) for item in action.items))
 
 
 def _run_batches(program: Program, stream, runner: "_ActionRunner", options: RunOptions,
@@ -196,6 +218,8 @@ class _ActionRunner:
         self.per_deal = [(index, compiled.action) for index, compiled in enumerate(program.actions)
                          if isinstance(compiled.action, ast.PER_DEAL_PRINTS)
                          and not isinstance(compiled.action, ast.PrintHands)]
+        # evalcontract and trix read whole tables: solved for a whole batch at once
+        self.needs_tables = any(_needs_tables(action) for _, action in self.per_deal)
 
     def run(self, features, rows: np.ndarray, produced_before: int) -> None:
         """The actions on some rows of a batch of deals."""
@@ -220,6 +244,9 @@ class _ActionRunner:
         """Each deal's prints, in the order the actions are written: each action formats
         the whole batch, then the texts are interleaved deal by deal."""
         if self.per_deal and len(owners):
+            if self.needs_tables:
+                from .dd import tables_of
+                tables_of(owners)
             by_stream: dict[int, tuple[TextIO, list]] = {}
             for index, action in self.per_deal:
                 stream = self._stream_of(action)
@@ -288,11 +315,11 @@ class _ActionRunner:
 
     def _evaluate_contracts(self, index: int, deal: np.ndarray) -> None:
         """Double-dummy tricks of north and south in every strain, tallied for the table."""
-        from .dd import tricks
+        from .dd import dd_table
         tally = self.stats.contract_tricks.setdefault(index, np.zeros((2, 5, 14), np.int64))
+        table = dd_table(deal)
         for side, declarer in enumerate((0, 2)):
-            for strain in range(5):
-                tally[side, strain, tricks(deal, declarer, strain)] += 1
+            tally[side, np.arange(5), table[declarer]] += 1
 
     def finish(self, produced: int) -> None:
         """The end-of-run output of each action, in the order they are written."""
