@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from dealer import dd
+from dealer.__main__ import main
 from dealer.generate import DealStream
 
 # dealer -s 1's first deal: N 2.T98.K752.KJT84 E 5.J7642.986.9763 S AQ8.AQ5.QJT.AQ52
@@ -27,3 +29,88 @@ def test_results_are_cached_per_deal():
     dd.dd_table(FIRST)
     assert dd.tricks(FIRST.copy(), 0, 0) == dd.dd_table(np.array(FIRST))[0, 0]
     assert len(dd._cache) == 1
+
+
+DEALS = DealStream(5).next_batch(6)
+
+
+def settings(**chosen):
+    dd.configure(dd.SolverSettings(**chosen))
+    dd.clear_cache()
+
+
+def test_a_batch_gives_what_single_deals_give():
+    settings()
+    batch = dd.tricks_of(DEALS, 1, 2)
+    dd.clear_cache()
+    assert batch.tolist() == [dd.tricks(deal, 1, 2) for deal in DEALS]
+    assert (dd.tables_of(DEALS)[:, 1, 2] == batch).all()
+
+
+def test_only_deals_not_yet_known_are_solved(monkeypatch):
+    settings()
+    dd.tricks_of(DEALS[:2], 0, 4)
+    asked = []
+    solve = dd._solve_singles
+    monkeypatch.setattr(dd, "_solve_singles",
+                        lambda deals, *a: asked.append(len(deals)) or solve(deals, *a))
+    dd.tricks_of(DEALS, 0, 4)
+    assert asked == [4]
+
+
+def test_mode_1_solves_single_results_and_mode_2_whole_tables():
+    settings(mode=1)
+    for strain in range(5):
+        dd.tricks_of(DEALS[:1], 0, strain)
+    assert dd._results(DEALS[0]).table is None  # five results, still one at a time
+    settings(mode=2)
+    dd.tricks_of(DEALS[:1], 0, 4)
+    assert dd._results(DEALS[0]).table is not None
+    settings()
+    for strain in range(3):  # by default the third result asked solves the table
+        dd.tricks_of(DEALS[:1], 0, strain)
+    assert dd._results(DEALS[0]).table is not None
+
+
+def test_command_line_par_vulnerability_wins_over_the_one_given():
+    settings()
+    at_none = dd.par(FIRST, 0, 0)[0]
+    settings(par_vulnerability=3)
+    assert dd.par(FIRST, 0, 0)[0] == dd.par(FIRST, 0, 3)[0] != at_none
+    settings()
+
+
+@pytest.mark.parametrize("chosen, message", [
+    ({"mode": 3}, r"mode \(-M\) is 1 or 2"), ({"threads": 0}, r"threads \(-R\) are 1 to 9"),
+    ({"par_vulnerability": 4}, r"vulnerability \(-P\) is 0, 1, 2 or 3")])
+def test_settings_out_of_range_are_refused(chosen, message):
+    with pytest.raises(ValueError, match=message):
+        dd.SolverSettings(**chosen)
+
+
+GUIDE_DEAL = ("predeal north SAKJ3, HKJ943, DT76, CJ\npredeal east S854, H87, DKJ843, CT75\n"
+              "predeal south ST9762, HA, DQ, CAK9842\nproduce 1\nvulnerable NS\n"
+              "action printrpt(par(NS), dds(south, notrump))\n")
+
+
+@pytest.mark.parametrize("switches, line", [
+    ((), "1400,8"),  # the script's `vulnerable NS`
+    (("-P", "0"), "980,8"), (("-P", "2"), "980,8"), (("-P", "1", "-M", "1", "-R", "1"), "1400,8"),
+    (("-M", "2", "-R", "2"), "1400,8")])
+def test_dealer_v2_switches_on_the_guides_deal(tmp_path, capsys, switches, line):
+    """The guide's CSV example deal (its Example 2: 8 tricks for South in notrump); par as
+    in tests/dealer/test_v2.py: 6S by North-South, or 7Dx saved by East-West when only
+    North-South are vulnerable."""
+    path = tmp_path / "script.dlr"
+    path.write_text(GUIDE_DEAL)
+    assert main([str(path), "-s", "1", "-v", *switches]) == 0
+    assert capsys.readouterr().out == line + "\n"
+    settings()
+
+
+@pytest.mark.parametrize("switch, value", [("-M", "3"), ("-R", "0"), ("-R", "10"),
+                                           ("-P", "4")])
+def test_dealer_v2_switches_out_of_range_are_refused(tmp_path, capsys, switch, value):
+    with pytest.raises(SystemExit):
+        main([str(tmp_path / "none.dlr"), switch, value])
+    assert f"argument {switch}" in capsys.readouterr().err
