@@ -81,7 +81,7 @@ def _parser(v2: bool = False) -> argparse.ArgumentParser:
                         help="Dealer v2's title (overrides the script's `title`)")
     parser.add_argument("-M", type=int, choices=(1, 2), dest="dd_mode",
                         help="Dealer v2's double-dummy mode: 1 single results, 2 the whole "
-                             "table of 20 (default: a deal's table once 3 results are asked)")
+                             "table of 20 (default: a deal's table once 9 results are asked)")
     parser.add_argument("-R", type=int, choices=range(1, 10), metavar="1..9",
                         dest="dd_threads",
                         help="Dealer v2's solver threads (default: one per core)")

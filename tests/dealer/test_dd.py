@@ -14,20 +14,21 @@ FIRST = DealStream(1, rng="dealer").next_batch(1)[0]
 
 def test_single_results_agree_with_the_table():
     dd.clear_cache()
-    singles = [dd.tricks(FIRST, 2, 4), dd.tricks(FIRST, 1, 3)]
+    singles = [dd.tricks_of(FIRST[None], 2, 4)[0], dd.tricks_of(FIRST[None], 1, 3)[0]]
     table = dd.dd_table(FIRST)
     assert singles == [table[2, 4], table[1, 3]]
     assert (table[0, 4], table[2, 4]) == (10, 11)  # notrump: North 10, South 11
 
 
 def test_par():
-    assert dd.par(FIRST, 0, 0) == (460, ["3NTS+2"])
+    """North-South make 11 tricks in notrump: 3NT+2, 460."""
+    assert dd.par_of(FIRST[None], 0, 0).tolist() == [460]
 
 
 def test_results_are_cached_per_deal():
     dd.clear_cache()
     dd.dd_table(FIRST)
-    assert dd.tricks(FIRST.copy(), 0, 0) == dd.dd_table(np.array(FIRST))[0, 0]
+    assert dd.tricks_of(FIRST.copy()[None], 0, 0)[0] == dd.dd_table(np.array(FIRST))[0, 0]
     assert len(dd._cache) == 1
 
 
@@ -43,7 +44,8 @@ def test_a_batch_gives_what_single_deals_give():
     settings()
     batch = dd.tricks_of(DEALS, 1, 2)
     dd.clear_cache()
-    assert batch.tolist() == [dd.tricks(deal, 1, 2) for deal in DEALS]
+    assert batch.tolist() == [dd.tricks_of(deal[None], 1, 2)[0] for deal in DEALS]
+    dd.clear_cache()
     assert (dd.tables_of(DEALS)[:, 1, 2] == batch).all()
 
 
@@ -67,16 +69,18 @@ def test_mode_1_solves_single_results_and_mode_2_whole_tables():
     dd.tricks_of(DEALS[:1], 0, 4)
     assert dd._results(DEALS[0]).table is not None
     settings()
-    for strain in range(3):  # by default the third result asked solves the table
-        dd.tricks_of(DEALS[:1], 0, strain)
+    for declarer, strain in np.ndindex(2, 4):  # by default the 9th result solves the table
+        dd.tricks_of(DEALS[:1], declarer, strain)
+    assert dd._results(DEALS[0]).table is None
+    dd.tricks_of(DEALS[:1], 2, 0)
     assert dd._results(DEALS[0]).table is not None
 
 
 def test_command_line_par_vulnerability_wins_over_the_one_given():
     settings()
-    at_none = dd.par(FIRST, 0, 0)[0]
+    at_none = dd.par_of(FIRST[None], 0, 0)[0]
     settings(par_vulnerability=3)
-    assert dd.par(FIRST, 0, 0)[0] == dd.par(FIRST, 0, 3)[0] != at_none
+    assert dd.par_of(FIRST[None], 0, 0)[0] == dd.par_of(FIRST[None], 0, 3)[0] != at_none
     settings()
 
 
