@@ -32,8 +32,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALER = "/usr/games/dealer"
@@ -68,8 +68,7 @@ int main(void) {
 """
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(NamedTuple):
     name: str
     script: str | None
     """the script; None: dealer's example Descr.stayman"""

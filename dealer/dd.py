@@ -236,21 +236,40 @@ def tricks_of(deals: np.ndarray, declarer: int, strain: int) -> np.ndarray:
                      else results.singles[key] for results in found], dtype=np.int64)
 
 
-def par_of(deals: np.ndarray, dealer_seat: int, vulnerability: int) -> np.ndarray:
-    """Par score of each deal for North-South (negative when East-West gain), from its
-    table (DDS's DealerParBin); vulnerability in dealer's order (0 none, 1 NS, 2 EW, 3 all)
-    unless -P gave one."""
+def _dealer_par(table: np.ndarray, dealer_seat: int, vulnerability: int) -> np.ndarray:
+    """DDS's DealerParBin for one table [declarer, strain]: its parResultsMaster words
+    (score for North-South, number of contracts, then the contracts); -P's vulnerability, if
+    given, wins over `vulnerability` (dealer's order: 0 none, 1 NS, 2 EW, 3 all)."""
     if _settings.par_vulnerability is not None:
         vulnerability = _settings.par_vulnerability
-    dds_tables = tables_of(deals)[:, :, [_dds_strain(strain) for strain in range(5)]]
-    scores = []
-    for table in dds_tables.transpose(0, 2, 1):  # [dds strain][hand], as DDS stores it
-        words = np.ascontiguousarray(table, dtype=np.int32)
-        master = np.zeros(_PAR_MASTER_WORDS, dtype=np.int32)
-        _call("DealerParBin", _pointer(words), _pointer(master), dealer_seat,
-              _DDS_VULNERABILITY[vulnerability])
-        scores.append(int(master[0]))
-    return np.array(scores, dtype=np.int64)
+    by_strain = np.ascontiguousarray(table[:, [_dds_strain(s) for s in range(5)]].T,
+                                     dtype=np.int32)  # [dds strain][hand], as DDS keeps it
+    master = np.zeros(_PAR_MASTER_WORDS, dtype=np.int32)
+    _call("DealerParBin", _pointer(by_strain), _pointer(master), dealer_seat,
+          _DDS_VULNERABILITY[vulnerability])
+    return master
+
+
+def par_of(deals: np.ndarray, dealer_seat: int, vulnerability: int) -> np.ndarray:
+    """Par score of each deal for North-South (negative when East-West gain)."""
+    return np.array([_dealer_par(table, dealer_seat, vulnerability)[0]
+                     for table in tables_of(deals)], dtype=np.int64)
+
+
+_PAR_STRAINS = ("NT", "S", "H", "D", "C")  # DDS's contractType.denom
+_PAR_SEATS = ("N", "E", "S", "W", "NS", "EW")  # DDS's contractType.seats
+
+
+def par(deal: np.ndarray, dealer_seat: int, vulnerability: int) -> tuple[int, list[str]]:
+    """One deal's par score for North-South and its par contracts, one per declarer, as
+    `3NTS+2`, `4SE=`, `5DNx-2` (doubled when it goes down)."""
+    master = _dealer_par(dd_table(deal), dealer_seat, vulnerability)
+    contracts = []
+    for under, over, level, strain, seats in master[2:].reshape(10, 5)[:master[1]].tolist():
+        result = f"-{under}" if under else f"+{over}" if over else "="
+        contracts += [f"{level}{_PAR_STRAINS[strain]}{seat}{'x' if under else ''}{result}"
+                      for seat in _PAR_SEATS[seats]]
+    return int(master[0]), contracts
 
 
 def clear_cache() -> None:

@@ -23,6 +23,7 @@ def test_single_results_agree_with_the_table():
 def test_par():
     """North-South make 11 tricks in notrump: 3NT+2, 460."""
     assert dd.par_of(FIRST[None], 0, 0).tolist() == [460]
+    assert dd.par(FIRST, 0, 0) == (460, ["3NTS+2"])
 
 
 def test_results_are_cached_per_deal():
