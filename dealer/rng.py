@@ -242,7 +242,31 @@ def _jump_matrix(steps: int) -> np.ndarray:
     return result
 
 
-class GlibcRand:
+class _BufferedSource:
+    """A random sequence produced a block at a time: `_refill(missing)` appends at least
+    `missing` new values to what is left of `_buffer` (from `_position`)."""
+
+    _buffer: np.ndarray
+    _position: int
+
+    def peek(self, count: int) -> np.ndarray:
+        """The next `count` values, without consuming them."""
+        missing = count - (len(self._buffer) - self._position)
+        if missing > 0:
+            self._refill(missing)
+        return self._buffer[self._position:self._position + count]
+
+    def skip(self, count: int) -> None:
+        self.peek(count)
+        self._position += count
+
+    def take(self, count: int) -> np.ndarray:
+        values = self.peek(count)
+        self._position += count
+        return values
+
+
+class GlibcRand(_BufferedSource):
     """glibc's `srand(seed)` then `rand()`, bit for bit, produced a block at a time.
 
     The lagged recurrence is advanced in many independent lanes at once: the start window
@@ -288,22 +312,6 @@ class GlibcRand:
         np.right_shift(in_order, 1, out=buffer[len(leftover):].reshape(lanes, -1))
         self._buffer, self._position = buffer, 0
 
-    def peek(self, count: int) -> np.ndarray:
-        """The next `count` values of rand(), without consuming them."""
-        missing = count - (len(self._buffer) - self._position)
-        if missing > 0:
-            self._refill(missing)
-        return self._buffer[self._position:self._position + count]
-
-    def skip(self, count: int) -> None:
-        self.peek(count)
-        self._position += count
-
-    def take(self, count: int) -> np.ndarray:
-        values = self.peek(count)
-        self._position += count
-        return values
-
     def unit_floats(self, count: int) -> np.ndarray:
         """`count` values rand() / 2**31 in [0, 1): dealer's `rnd(n)` is `(int)(rand() *
         (double)n / 2**31)`, and n times these truncates to the same (scaling by 2**-31 is
@@ -342,7 +350,7 @@ def _times_mod_2_48(a: np.ndarray, x: int) -> np.ndarray:
     return (a_low * x_low + (cross << np.uint64(24))) & np.uint64(_RAND48_MODULUS - 1)
 
 
-class Rand48:
+class Rand48(_BufferedSource):
     """glibc's `srand48(seed)` then `mrand48()`, bit for bit, a block at a time.
 
     The state is 48 bits, x' = (0x5DEECE66D x + 0xB) mod 2**48; srand48 sets it to the
@@ -356,34 +364,15 @@ class Rand48:
         self._buffer = np.empty(0, dtype=np.int32)
         self._position = 0
 
-    def _refill(self, minimum: int) -> None:
-        leftover = self._buffer[self._position:]
-        pieces = [leftover]
-        have = len(leftover)
+    def _refill(self, missing: int) -> None:
+        pieces = [self._buffer[self._position:]]
         multipliers, increments = _rand48_steps(_RAND48_BLOCK)
-        while have < minimum:
+        for _ in range(-(-missing // _RAND48_BLOCK)):
             states = (_times_mod_2_48(multipliers, self._state) + increments) \
                 & np.uint64(_RAND48_MODULUS - 1)
             self._state = int(states[-1])
             pieces.append((states >> np.uint64(16)).astype(np.uint32).view(np.int32))
-            have += _RAND48_BLOCK
         self._buffer, self._position = np.concatenate(pieces), 0
-
-    def peek(self, count: int) -> np.ndarray:
-        """The next `count` values of mrand48() (int32), without consuming them."""
-        missing = count - (len(self._buffer) - self._position)
-        if missing > 0:
-            self._refill(count)
-        return self._buffer[self._position:self._position + count]
-
-    def skip(self, count: int) -> None:
-        self.peek(count)
-        self._position += count
-
-    def take(self, count: int) -> np.ndarray:
-        values = self.peek(count)
-        self._position += count
-        return values
 
     def unit_floats(self, count: int) -> np.ndarray:
         """`count` values in [0, 1): each mrand48() read as an unsigned 32-bit number,
