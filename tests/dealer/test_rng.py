@@ -217,3 +217,12 @@ def test_rnd_in_v2_mode_reads_mrand48_as_unsigned():
     stream = DealStream(8, rng="dealerv2")
     expected = Rand48(8).take(3).view(np.uint32) * 2.0 ** -32
     assert stream.random.random(3).tolist() == expected.tolist()
+
+
+def test_the_command_line_offers_the_v2_stream(tmp_path, capsys):
+    from dealer.__main__ import main
+    path = tmp_path / "script.dlr"
+    path.write_text("generate 3\naction printoneline\n")
+    assert main([str(path), "-s", "4", "-v", "--rng", "dealerv2"]) == 0
+    expected = [oneline(deal) for deal in DealStream(4, rng="dealerv2").next_batch(3)]
+    assert capsys.readouterr().out.splitlines() == expected
