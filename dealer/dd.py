@@ -218,6 +218,11 @@ def dd_table(deal: np.ndarray) -> np.ndarray:
     return tables_of(np.asarray(deal)[None])[0]
 
 
+def tricks(deal: np.ndarray, declarer: int, strain: int) -> int:
+    """One deal's double-dummy tricks for `declarer` in `strain`."""
+    return int(tricks_of(np.asarray(deal)[None], declarer, strain)[0])
+
+
 def tricks_of(deals: np.ndarray, declarer: int, strain: int) -> np.ndarray:
     """Double-dummy tricks `declarer` takes in `strain` (0=C..3=S, 4=NT) on each deal."""
     deals = np.asarray(deals)

@@ -132,8 +132,9 @@ def run_program(program: Program, options: RunOptions | None = None,
 def _solves_double_dummy(program: Program) -> bool:
     """Whether a term (tricks, dds, par) or an action (trix, evalcontract) solves double
     dummy: only then is the solver loaded."""
-    return program.uses_tricks or any(_needs_tables(compiled.action)
-                                      for compiled in program.actions)
+    return program.uses_tricks or any(
+        _needs_tables(compiled.action) or isinstance(compiled.action, ast.ContractReport)
+        for compiled in program.actions)
 
 
 def _needs_tables(action: ast.Action) -> bool:
@@ -218,8 +219,11 @@ class _ActionRunner:
         self.per_deal = [(index, compiled.action) for index, compiled in enumerate(program.actions)
                          if isinstance(compiled.action, ast.PER_DEAL_PRINTS)
                          and not isinstance(compiled.action, ast.PrintHands)]
-        # evalcontract and trix read whole tables: solved for a whole batch at once
+        # the double-dummy results the prints read, solved for a whole batch at once:
+        # evalcontract's and trix's whole tables, evalcontract(side, ...)'s one result
         self.needs_tables = any(_needs_tables(action) for _, action in self.per_deal)
+        self.contract_reports = [action for _, action in self.per_deal
+                                 if isinstance(action, ast.ContractReport)]
 
     def run(self, features, rows: np.ndarray, produced_before: int) -> None:
         """The actions on some rows of a batch of deals."""
@@ -244,9 +248,7 @@ class _ActionRunner:
         """Each deal's prints, in the order the actions are written: each action formats
         the whole batch, then the texts are interleaved deal by deal."""
         if self.per_deal and len(owners):
-            if self.needs_tables:
-                from .dd import tables_of
-                tables_of(owners)
+            self._solve_double_dummy(owners)
             by_stream: dict[int, tuple[TextIO, list]] = {}
             for index, action in self.per_deal:
                 stream = self._stream_of(action)
@@ -257,6 +259,15 @@ class _ActionRunner:
                              else "".join(itertools.chain.from_iterable(zip(*texts))))
         if self.keeps_deals:
             self.stats.stored_deals.extend(owners.copy())
+
+    def _solve_double_dummy(self, owners: np.ndarray) -> None:
+        """Solve together, in dd.py's batches, what the prints will read deal by deal."""
+        if self.needs_tables or self.contract_reports:
+            from . import dd
+            if self.needs_tables:
+                dd.tables_of(owners)
+            for action in self.contract_reports:
+                dd.tricks_of(owners, action.declarer, action.strain)
 
     def _stream_of(self, action) -> TextIO:
         """csvrpt writes to -C's file and export to -X's when there are; every other print
