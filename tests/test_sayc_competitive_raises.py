@@ -1,0 +1,66 @@
+"""SAYC when the opponents compete over our opening (sayc.md sections 3, 12 and 16): raises keep
+their meaning over an overcall, the law of total tricks decides who competes over our fit, an
+opener with extra values shows them after a negative double, and a strong two-suiter that the
+strong double leaves to the two-suited bids still has a bid. Hands written from the agreements."""
+from __future__ import annotations
+
+import pytest
+
+from bidding.model.auction import Auction
+from bidding.model.cards import Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
+
+
+@pytest.fixture(scope="module")
+def robot():
+    system = system_named(ConventionLibrary(), "SAYC")
+    return Robot(system, opponents=system)
+
+
+def bid(robot: Robot, hand: str, calls: str) -> str:
+    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Over their overcall: five trumps, a singleton and under 10 HCP jump to game.
+    ("7.QT865.K9742.83", "1H 1S", "4H"),
+    # Game values: the cue-bid raise with four trumps; with three, the negative double or a
+    # free bid comes first, the cue-bid when there is neither.
+    ("84.KJ7.AQ93.KQ52", "1H 1S", "X"),
+    ("843.KJ7.AQ9.KQ52", "1H 1S", "2S"),
+    ("84.KJ73.AQ9.KQ52", "1H 1S", "2S"),
+    # 1S (2H): single raise, limit raise as without the overcall.
+    ("K72.843.Q9632.J5", "1S 2H", "2S"),
+    ("KJ7.84.Q932.A652", "1S 2H", "3S"),
+    # 1H (2S) leaves no single raise and 3S is past 3H: 3H shows four trumps (a nine-card
+    # fit, the three level) or a limit raise; a bare three-card raise does not bid 3H.
+    ("84.KJ7.Q932.A652", "1H 2S", "3H"),
+    ("843.K972.Q93.J52", "1H 2S", "3H"),
+    ("843.K97.Q932.J52", "1H 2S", "P"),
+    ("K5.AQ972.AJ4.K83", "1H 2S 3H P", "4H"),
+    ("Q85.AQ972.K64.93", "1H 2S 3H P", "P"),
+    # They compete over our single raise: opener with a sixth trump (nine together) bids
+    # three, with a plain minimum he passes...
+    ("84.AQJ962.K93.K2", "1H 1S 2H 2S", "3H"),
+    ("K84.AQJ96.K93.72", "1H 1S 2H 2S", "P"),
+    # ...and responder, in the pass-out seat, does not sell out at the two level with a
+    # fourth trump, nor with half the deck between us; with a bare raise he passes.
+    ("843.K972.Q93.J52", "1H 1S 2H 2S P P", "3H"),
+    ("843.K97.KJ3.K952", "1H 1S 2H 2S P P", "3H"),
+    ("8432.K97.Q93.J52", "1H 1S 2H 2S P P", "P"),
+    # After a negative double opener shows his strength: minimum at the cheapest level,
+    # 16-18 a jump, 19+ game or a game-forcing cue-bid.
+    ("52.K4.AQJ984.Q73", "1D 1S X P", "2D"),
+    ("52.K4.AKQJ84.K73", "1D 1S X P", "3D"),
+    ("A2.K4.AKQJ84.K73", "1D 1S X P", "3NT"),
+    ("5.K4.AKQJ84.AK73", "1D 1S X P", "2S"),
+    ("5.AK4.AKQJ84.K73", "1D 1S X P", "2S"),
+    # A strong five-five: Michaels needs no honours in its suits with 17+...
+    ("AK872.Q9873.A.KQ", "1D", "2D"),
+    # ...and suits Michaels and the unusual notrump do not show are overcalled, then bid.
+    ("AKJ74.A.KQT85.72", "1C", "1S"),
+])
+def test_competitive_agreement(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
