@@ -61,6 +61,17 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("AK872.Q9873.A.KQ", "1D", "2D"),
     # ...and suits Michaels and the unusual notrump do not show are overcalled, then bid.
     ("AKJ74.A.KQT85.72", "1C", "1S"),
+    # The takeout doubler adds what advancer showed: opposite the invitational jump (9-11)
+    # game with 16+ and a fit, 3NT with their suit stopped and no fit, else pass.
+    ("AJ84.KQ6.AQ73.87", "1C X P 2S P", "4S"),
+    ("K4.KQJ6.KQ73.A87", "1C X P 2S P", "3NT"),
+    ("AJ84.K63.Q973.K8", "1C X P 2S P", "P"),
+    # Opener reopens: 18-19 balanced with their suit stopped bids notrump; a doubleton is
+    # short enough to double with extra values; a six-card suit is not rebid at the four
+    # level opposite a partner who passed.
+    ("AQ4.AKJ76.Q4.K83", "1H 2C P P", "2NT"),
+    ("K854.AKJ76.KQ.83", "1H 2C P P", "X"),
+    ("AKJ984.K3.72.Q84", "1S P P 4D", "P"),
 ])
 def test_competitive_agreement(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
