@@ -66,6 +66,10 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("AJ84.KQ6.AQ73.87", "1C X P 2S P", "4S"),
     ("K4.KQJ6.KQ73.A87", "1C X P 2S P", "3NT"),
     ("AJ84.K63.Q973.K8", "1C X P 2S P", "P"),
+    # When the right-hand opponent bids over the double, the game-going advances keep their
+    # meaning: the cue-bid with 12+ and a major, 3NT with each of their suits stopped.
+    ("KQ84.743.AQ9.K62", "1H X 2H", "3H"),
+    ("KJ5.Q84.AQ3.Q842", "1D X 1S", "3NT"),
     # Opener reopens: 18-19 balanced with their suit stopped bids notrump; a doubleton is
     # short enough to double with extra values; a six-card suit is not rebid at the four
     # level opposite a partner who passed.
