@@ -57,6 +57,9 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("A2.K4.AKQJ84.K73", "1D 1S X P", "3NT"),
     ("5.K4.AKQJ84.AK73", "1D 1S X P", "2S"),
     ("5.AK4.AKQJ84.K73", "1D 1S X P", "2S"),
+    # With opening values a moderate five-card suit overcalls when the hand has no double.
+    ("AQ63.A2.Q9872.A2", "1C", "1D"),
+    ("K6.A7.KQ53.A9862", "1H", "2C"),
     # A strong five-five: Michaels needs no honours in its suits with 17+...
     ("AK872.Q9873.A.KQ", "1D", "2D"),
     # ...and suits Michaels and the unusual notrump do not show are overcalled, then bid.
