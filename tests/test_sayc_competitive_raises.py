@@ -60,6 +60,12 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     # With opening values a moderate five-card suit overcalls when the hand has no double.
     ("AQ63.A2.Q9872.A2", "1C", "1D"),
     ("K6.A7.KQ53.A9862", "1H", "2C"),
+    # The pass-out seat over a preempt or their 1NT opening doubles as the direct seat does:
+    # takeout through 4H, penalty of 1NT.
+    ("K7.AJT.AK2.AQT83", "3S P P", "X"),
+    ("AK74.KQ73.A2.K82", "4C", "X"),
+    ("AK74.KQ73.A2.K82", "4C P P", "X"),
+    ("A954.K.AK6.AJ732", "1NT P P", "X"),
     # A strong five-five: Michaels needs no honours in its suits with 17+...
     ("AK872.Q9873.A.KQ", "1D", "2D"),
     # ...and suits Michaels and the unusual notrump do not show are overcalled, then bid.
