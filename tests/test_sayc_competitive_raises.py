@@ -84,6 +84,7 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     # level opposite a partner who passed.
     ("AQ4.AKJ76.Q4.K83", "1H 2C P P", "2NT"),
     ("K854.AKJ76.KQ.83", "1H 2C P P", "X"),
+    ("AKJ874.Q8.KT9.A3", "1S 2H P P", "2S"),
     ("AKJ984.K3.72.Q84", "1S P P 4D", "P"),
 ])
 def test_competitive_agreement(robot, hand, calls, expected):
