@@ -50,6 +50,10 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("843.K972.Q93.J52", "1H 1S 2H 2S P P", "3H"),
     ("843.K97.KJ3.K952", "1H 1S 2H 2S P P", "3H"),
     ("8432.K97.Q93.J52", "1H 1S 2H 2S P P", "P"),
+    # The same when they come in only over our uncontested raise.
+    ("84.AQJ962.K93.K2", "1H P 2H 2S", "3H"),
+    ("K84.AQJ96.K93.72", "1H P 2H 2S", "P"),
+    ("843.K972.Q93.J52", "1H P 2H 2S P P", "3H"),
     # After a negative double opener shows his strength: minimum at the cheapest level,
     # 16-18 a jump, 19+ game or a game-forcing cue-bid.
     ("52.K4.AQJ984.Q73", "1D 1S X P", "2D"),
