@@ -70,6 +70,8 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("AK74.KQ73.A2.K82", "4C", "X"),
     ("AK74.KQ73.A2.K82", "4C P P", "X"),
     ("A954.K.AK6.AJ732", "1NT P P", "X"),
+    # The takeout double aims at the majors: four in the unbid major allows a minor doubleton.
+    ("AQ95.54.AK.JT642", "1H", "X"),
     # A strong five-five: Michaels needs no honours in its suits with 17+...
     ("AK872.Q9873.A.KQ", "1D", "2D"),
     # ...and suits Michaels and the unusual notrump do not show are overcalled, then bid.
