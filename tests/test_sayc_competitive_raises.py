@@ -54,6 +54,9 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("84.AQJ962.K93.K2", "1H P 2H 2S", "3H"),
     ("K84.AQJ96.K93.72", "1H P 2H 2S", "P"),
     ("843.K972.Q93.J52", "1H P 2H 2S P P", "3H"),
+    # A minor raised over their overcall (four trumps) competes likewise: five clubs make nine.
+    ("84.K93.A92.KQJ52", "1C 1S 2C 2S", "3C"),
+    ("84.K932.A92.KQJ5", "1C 1S 2C 2S", "P"),
     # After a negative double opener shows his strength: minimum at the cheapest level,
     # 16-18 a jump, 19+ game or a game-forcing cue-bid.
     ("52.K4.AQJ984.Q73", "1D 1S X P", "2D"),
