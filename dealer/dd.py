@@ -70,8 +70,9 @@ _settings = SolverSettings()
 
 def _load_binding() -> ModuleType:
     """endplay/_dds/__init__.py run as the module `endplay._dds` without endplay's
-    __init__.py (it imports only ctypes and the standard library), and registered under
-    that name, so that a later `import endplay` reuses it and its handle on libdds.so."""
+    __init__.py (the binding imports only ctypes and the standard library), and registered
+    under that name, so that a later `import endplay` reuses it and its handle on
+    libdds.so."""
     endplay = importlib.util.find_spec("endplay")
     if endplay is None or not endplay.submodule_search_locations:
         raise DealerRuntimeError("double dummy needs the endplay package, which ships DDS "
@@ -85,10 +86,12 @@ def _load_binding() -> ModuleType:
     sys.modules[_BINDING] = binding
     try:
         spec.loader.exec_module(binding)
-    except RuntimeError as error:  # libdds.so missing or built for another machine
-        del sys.modules[_BINDING]
-        raise DealerRuntimeError(f"endplay's DDS library does not load: "
-                                 f"{str(error).splitlines()[0]}") from None
+    except BaseException as error:
+        del sys.modules[_BINDING]  # as a failed import leaves no module behind
+        if isinstance(error, RuntimeError):  # the binding's: libdds.so missing or foreign
+            raise DealerRuntimeError(f"endplay's DDS library does not load: "
+                                     f"{str(error).splitlines()[0]}") from None
+        raise
     return binding
 
 
