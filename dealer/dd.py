@@ -9,9 +9,10 @@ tables, which spread the deals over DDS's own threads. A whole 4 x 5 table costs
 single results (measured: 276 ms against 29 ms of CPU time, averaged over the 20 results of
 20 deals).
 
-DDS is the libdds.so that the endplay package ships, called through ctypes with its
-structures laid out as numpy int32 arrays: importing endplay itself would load its whole
-package (matplotlib included), which took longer than the solving of a small run.
+DDS is the libdds.so that the endplay package ships, reached through endplay's own ctypes
+binding of it (endplay/_dds: DDS's structures, and its functions raising DDSError), loaded
+from its file: `import endplay` would run the package's __init__.py, which imports the
+whole package, matplotlib included (about 1 s, more than the solving of a small run).
 
 Dealer v2's switches set `SolverSettings` through `configure`: -M 1 solves single results,
 -M 2 whole tables (v2's modes); without -M a deal gets its table when a ninth result is
@@ -20,12 +21,13 @@ rule). -R sets DDS's threads; -P the vulnerability of `par`.
 """
 from __future__ import annotations
 
-import ctypes
 import functools
 import importlib.util
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
@@ -37,19 +39,8 @@ MAX_TABLES = 32  # tables per CalcAllTables call (DDS takes at most 40 with all 
 _TABLE_AFTER = 9  # distinct results asked of one deal before solving its whole table
 _DDS_VULNERABILITY = (0, 2, 3, 1)  # dealer's none NS EW all -> DDS's none NS EW both
 _RANK_BITS = (1 << (np.arange(13) + 2)).astype(np.int64)  # DDS: bit r holds rank r (2..14)
-
-# DDS's structures as int32 words (its dll.h):
-# deal: trump, first, currentTrickSuit[3], currentTrickRank[3], remainCards[4 hands][4 suits]
-_DEAL_WORDS = 24
-# boards: noOfBoards, deals[200], target[200], solutions[200], mode[200]
-_BOARDS_WORDS = 1 + MAX_BOARDS * (_DEAL_WORDS + 3)
-# futureTricks: nodes, cards, suit[13], rank[13], equals[13], score[13]; score[0] at word 41
-_FUTURE_WORDS, _SCORE = 54, 41
-# ddTableDeals: noOfTables, cards[200][4][4]; ddTablesRes: noOfBoards, resTable[200][5][4]
-_TABLE_DEALS_WORDS = 1 + 200 * 16
-_TABLES_RES_WORDS = 1 + 200 * 20
-_PAR_RESULTS_BYTES = 40 * (2 * 16 + 2 * 128)  # allParResults, unused (no par in the batch)
-_PAR_MASTER_WORDS = 2 + 10 * 5  # parResultsMaster: score, number, contracts[10]
+_BINDING = "endplay._dds"
+"""The binding's name in sys.modules, the one `import endplay` gives it."""
 
 
 @dataclass(frozen=True)
@@ -77,39 +68,48 @@ class SolverSettings:
 _settings = SolverSettings()
 
 
-@functools.cache
-def _library() -> ctypes.CDLL:
-    """endplay's libdds.so, found without importing endplay."""
-    spec = importlib.util.find_spec("endplay")
-    if spec is None or not spec.submodule_search_locations:
+def _load_binding() -> ModuleType:
+    """endplay/_dds/__init__.py run as the module `endplay._dds` without endplay's
+    __init__.py (the binding imports only ctypes and the standard library), and registered
+    under that name, so that a later `import endplay` reuses it and its handle on
+    libdds.so."""
+    endplay = importlib.util.find_spec("endplay")
+    if endplay is None or not endplay.submodule_search_locations:
         raise DealerRuntimeError("double dummy needs the endplay package, which ships DDS "
                                  "(pip install endplay)")
-    path = Path(spec.submodule_search_locations[0], "_dds", "libdds.so")
-    if not path.exists():
-        raise DealerRuntimeError(f"endplay's DDS library is missing: {path}")
-    library = ctypes.CDLL(str(path))
-    library.SetMaxThreads(_settings.threads or 0)  # DDS must be set up before its first use
-    return library
+    folder = Path(endplay.submodule_search_locations[0], "_dds")
+    if not (folder / "__init__.py").exists():
+        raise DealerRuntimeError(f"endplay's binding of DDS is missing: {folder}")
+    spec = importlib.util.spec_from_file_location(
+        _BINDING, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    binding = importlib.util.module_from_spec(spec)
+    sys.modules[_BINDING] = binding
+    try:
+        spec.loader.exec_module(binding)
+    except BaseException as error:
+        del sys.modules[_BINDING]  # as a failed import leaves no module behind
+        if isinstance(error, RuntimeError):  # the binding's: libdds.so missing or foreign
+            raise DealerRuntimeError(f"endplay's DDS library does not load: "
+                                     f"{str(error).splitlines()[0]}") from None
+        raise
+    return binding
 
 
-def _call(name: str, *arguments) -> None:
-    """A DDS function by name; its error code, if any, as an exception with DDS's message."""
-    code = getattr(_library(), name)(*arguments)
-    if code != 1:
-        message = ctypes.create_string_buffer(80)
-        _library().ErrorMessage(code, message)
-        raise RuntimeError(f"DDS {name} failed: {message.value.decode(errors='replace')}")
-
-
-def _pointer(words: np.ndarray) -> ctypes.c_void_p:
-    return ctypes.c_void_p(words.ctypes.data)
+@functools.cache
+def _dds() -> ModuleType:
+    """endplay's binding of DDS, the one already imported if endplay was, with -R's
+    threads (the binding starts DDS with SetMaxThreads(0), DDS's own choice)."""
+    binding = sys.modules.get(_BINDING) or _load_binding()
+    if _settings.threads:
+        binding.SetMaxThreads(_settings.threads)
+    return binding
 
 
 def configure(settings: SolverSettings) -> None:
     """Use these settings from now on (DDS's thread count included)."""
     global _settings
-    if settings.threads != _settings.threads and _library.cache_info().currsize:
-        _library().SetMaxThreads(settings.threads or 0)
+    if settings.threads != _settings.threads and _dds.cache_info().currsize:
+        _dds().SetMaxThreads(settings.threads or 0)
     _settings = settings
 
 
@@ -119,10 +119,10 @@ def _dds_strain(strain: int) -> int:
 
 
 def _holdings(deals: np.ndarray) -> np.ndarray:
-    """DDS's remainCards of each deal: (deals, 4 hands, 4 suits spades first), rank r at
-    bit r."""
+    """DDS's remainCards (and ddTableDeal's cards) of each deal: (deals, 4 hands, 4 suits
+    spades first), rank r at bit r."""
     by_suit = np.asarray(deals, dtype=np.uint8).reshape(-1, 4, 13)[:, ::-1]  # spades first
-    holdings = np.empty((len(deals), 4, 4), dtype=np.int32)
+    holdings = np.empty((len(deals), 4, 4), dtype=np.uint32)
     for hand in range(4):
         holdings[:, hand] = ((by_suit == hand) * _RANK_BITS).sum(axis=2)
     return holdings
@@ -163,17 +163,16 @@ def _results(deal: np.ndarray) -> _DealResults:
 
 def _solve_tables(deals: np.ndarray, found: list[_DealResults]) -> None:
     """Every deal's 4 x 5 table, MAX_TABLES deals per CalcAllTables call."""
-    no_filter = (ctypes.c_int * 5)()
-    par_results = ctypes.create_string_buffer(_PAR_RESULTS_BYTES)
+    dds = _dds()
+    all_strains = (0,) * 5  # CalcAllTables's trumpFilter: 1 leaves a strain out
     for start in range(0, len(deals), MAX_TABLES):
         holdings = _holdings(deals[start:start + MAX_TABLES])
-        table_deals = np.zeros(_TABLE_DEALS_WORDS, dtype=np.int32)
-        table_deals[0] = len(holdings)
-        table_deals[1:1 + holdings.size] = holdings.ravel()
-        tables = np.zeros(_TABLES_RES_WORDS, dtype=np.int32)
-        _call("CalcAllTables", _pointer(table_deals), -1, no_filter, _pointer(tables),
-              par_results)
-        by_strain = tables[1:1 + 20 * len(holdings)].reshape(-1, 5, 4)  # [dds strain][hand]
+        count = len(holdings)
+        table_deals = dds.ddTableDeals(noOfTables=count)
+        np.ctypeslib.as_array(table_deals.ddTableDeal)["cards"][:count] = holdings
+        solved = dds.ddTablesRes()
+        dds.CalcAllTables(table_deals, -1, all_strains, solved, dds.allParResults())  # no par
+        by_strain = np.ctypeslib.as_array(solved.results)["resTable"][:count]  # [strain][hand]
         ours = by_strain[:, [_dds_strain(strain) for strain in range(5)]].transpose(0, 2, 1)
         for results, table in zip(found[start:start + MAX_TABLES], ours):
             results.table = table.astype(np.int64)
@@ -183,23 +182,22 @@ def _solve_singles(deals: np.ndarray, declarer: int, strain: int) -> list[int]:
     """Tricks of `declarer` in `strain` on each deal, MAX_BOARDS deals per
     SolveAllBoardsBin call: the best score of the player on lead, whose side takes the
     tricks declarer does not."""
+    dds = _dds()
     tricks = []
     for start in range(0, len(deals), MAX_BOARDS):
         holdings = _holdings(deals[start:start + MAX_BOARDS])
         count = len(holdings)
-        boards = np.zeros(_BOARDS_WORDS, dtype=np.int32)
-        boards[0] = count
-        laid = boards[1:1 + MAX_BOARDS * _DEAL_WORDS].reshape(MAX_BOARDS, _DEAL_WORDS)[:count]
-        laid[:, 0] = _dds_strain(strain)
-        laid[:, 1] = (declarer + 1) % 4
-        laid[:, 8:] = holdings.reshape(count, 16)
-        rest = 1 + MAX_BOARDS * _DEAL_WORDS
-        boards[rest:rest + count] = -1  # target: the most tricks
-        boards[rest + MAX_BOARDS:rest + MAX_BOARDS + count] = 1  # solutions: one card
-        boards[rest + 2 * MAX_BOARDS:rest + 2 * MAX_BOARDS + count] = 1  # mode
-        solved = np.zeros(1 + MAX_BOARDS * _FUTURE_WORDS, dtype=np.int32)
-        _call("SolveAllBoardsBin", _pointer(boards), _pointer(solved))
-        scores = solved[1:].reshape(MAX_BOARDS, _FUTURE_WORDS)[:count, _SCORE]
+        boards = dds.boards(noOfBoards=count)
+        laid = np.ctypeslib.as_array(boards.deals)[:count]
+        laid["trump"] = _dds_strain(strain)
+        laid["first"] = (declarer + 1) % 4
+        laid["remainCards"] = holdings
+        np.ctypeslib.as_array(boards.target)[:count] = -1  # the most tricks
+        np.ctypeslib.as_array(boards.solutions)[:count] = 1  # one best card
+        np.ctypeslib.as_array(boards.mode)[:count] = 1
+        solved = dds.solvedBoards()
+        dds.SolveAllBoardsBin(boards, solved)
+        scores = np.ctypeslib.as_array(solved.solvedBoard)["score"][:count, 0]
         tricks += (13 - scores).tolist()
     return tricks
 
@@ -241,23 +239,24 @@ def tricks_of(deals: np.ndarray, declarer: int, strain: int) -> np.ndarray:
                      else results.singles[key] for results in found], dtype=np.int64)
 
 
-def _dealer_par(table: np.ndarray, dealer_seat: int, vulnerability: int) -> np.ndarray:
-    """DDS's DealerParBin for one table [declarer, strain]: its parResultsMaster words
-    (score for North-South, number of contracts, then the contracts); -P's vulnerability, if
-    given, wins over `vulnerability` (dealer's order: 0 none, 1 NS, 2 EW, 3 all)."""
+def _dealer_par(table: np.ndarray, dealer_seat: int, vulnerability: int):
+    """DDS's DealerParBin for one table [declarer, strain]: its parResultsMaster (score for
+    North-South, number of contracts, the contracts); -P's vulnerability, if given, wins
+    over `vulnerability` (dealer's order: 0 none, 1 NS, 2 EW, 3 all)."""
     if _settings.par_vulnerability is not None:
         vulnerability = _settings.par_vulnerability
-    by_strain = np.ascontiguousarray(table[:, [_dds_strain(s) for s in range(5)]].T,
-                                     dtype=np.int32)  # [dds strain][hand], as DDS keeps it
-    master = np.zeros(_PAR_MASTER_WORDS, dtype=np.int32)
-    _call("DealerParBin", _pointer(by_strain), _pointer(master), dealer_seat,
-          _DDS_VULNERABILITY[vulnerability])
+    dds = _dds()
+    by_strain = dds.ddTableResults()
+    np.ctypeslib.as_array(by_strain.resTable)[:] = \
+        table[:, [_dds_strain(s) for s in range(5)]].T  # [dds strain][hand], as DDS keeps it
+    master = dds.parResultsMaster()
+    dds.DealerParBin(by_strain, master, dealer_seat, _DDS_VULNERABILITY[vulnerability])
     return master
 
 
 def par_of(deals: np.ndarray, dealer_seat: int, vulnerability: int) -> np.ndarray:
     """Par score of each deal for North-South (negative when East-West gain)."""
-    return np.array([_dealer_par(table, dealer_seat, vulnerability)[0]
+    return np.array([_dealer_par(table, dealer_seat, vulnerability).score
                      for table in tables_of(deals)], dtype=np.int64)
 
 
@@ -270,11 +269,12 @@ def par(deal: np.ndarray, dealer_seat: int, vulnerability: int) -> tuple[int, li
     `3NTS+2`, `4SE=`, `5DNx-2` (doubled when it goes down)."""
     master = _dealer_par(dd_table(deal), dealer_seat, vulnerability)
     contracts = []
-    for under, over, level, strain, seats in master[2:].reshape(10, 5)[:master[1]].tolist():
+    for contract in master.contracts[:master.number]:
+        under, over = contract.underTricks, contract.overTricks
         result = f"-{under}" if under else f"+{over}" if over else "="
-        contracts += [f"{level}{_PAR_STRAINS[strain]}{seat}{'x' if under else ''}{result}"
-                      for seat in _PAR_SEATS[seats]]
-    return int(master[0]), contracts
+        contracts += [f"{contract.level}{_PAR_STRAINS[contract.denom]}{seat}"
+                      f"{'x' if under else ''}{result}" for seat in _PAR_SEATS[contract.seats]]
+    return master.score, contracts
 
 
 def clear_cache() -> None:

@@ -1,15 +1,74 @@
 """Double-dummy results through endplay, and their cache."""
 from __future__ import annotations
 
+import importlib.machinery
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from dealer import dd
 from dealer.__main__ import main
+from dealer.errors import DealerRuntimeError
 from dealer.generate import DealStream
 
 # dealer -s 1's first deal: N 2.T98.K752.KJT84 E 5.J7642.986.9763 S AQ8.AQ5.QJT.AQ52
 FIRST = DealStream(1, rng="dealer").next_batch(1)[0]
+
+
+def test_dds_is_endplays_binding_loaded_without_endplays_package():
+    """One binding and one handle on libdds.so: solving loads endplay/_dds alone (no
+    matplotlib, no endplay/__init__.py), and a later `import endplay` reuses it."""
+    script = ("import sys\n"
+              "from dealer import dd\n"
+              "from dealer.generate import DealStream\n"
+              "print(dd.dd_table(DealStream(1, rng='dealer').next_batch(1)[0])[2, 4])\n"
+              "print(sorted(n for n in sys.modules if n.startswith(('endplay', 'matplotlib'))))\n"
+              "import endplay\n"
+              "print(endplay._dds is dd._dds() is sys.modules['endplay._dds'])\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=Path(dd.__file__).parents[1], check=True)
+    assert run.stdout.splitlines() == ["11", "['endplay._dds']", "True"]
+
+
+@pytest.fixture
+def binding_not_loaded(monkeypatch):
+    """dd as at the start of a run, before its first solve; the binding is back afterwards."""
+    monkeypatch.delitem(sys.modules, "endplay._dds", raising=False)
+    dd._dds.cache_clear()
+    dd.clear_cache()
+    yield
+    dd._dds.cache_clear()
+
+
+def test_double_dummy_without_endplay_is_one_line(binding_not_loaded, monkeypatch, tmp_path,
+                                                  capsys):
+    monkeypatch.setattr(dd.importlib.util, "find_spec", lambda name: None)
+    path = tmp_path / "script.dlr"
+    path.write_text("produce 1\ncondition tricks(south, notrump) >= 0\n")
+    assert main([str(path), "-s", "1"]) == 1
+    assert capsys.readouterr().err == ("dealer: double dummy needs the endplay package, which "
+                                       "ships DDS (pip install endplay)\n")
+
+
+def test_a_library_that_does_not_load_is_a_dealer_error(binding_not_loaded, monkeypatch,
+                                                        tmp_path):
+    """The binding raises RuntimeError, with notes on further lines, when libdds.so is
+    missing or built for another machine; the failed module is not left in sys.modules."""
+    (tmp_path / "_dds").mkdir()
+    (tmp_path / "_dds" / "__init__.py").write_text(
+        'raise RuntimeError("Unable to load the dds library: shared library object not '
+        'found.\\nNote: Should be located in ...")\n')
+    endplay = importlib.machinery.ModuleSpec("endplay", None, is_package=True)
+    endplay.submodule_search_locations.append(str(tmp_path))
+    monkeypatch.setattr(dd.importlib.util, "find_spec", lambda name: endplay)
+    with pytest.raises(DealerRuntimeError) as raised:
+        dd.dd_table(FIRST)
+    assert str(raised.value) == ("endplay's DDS library does not load: Unable to load the dds "
+                                 "library: shared library object not found.")
+    assert "endplay._dds" not in sys.modules
 
 
 def test_single_results_agree_with_the_table():
