@@ -143,17 +143,27 @@ _stored: dict[bytes, np.ndarray] = {}
 
 def store_tables(owners: np.ndarray, tables: np.ndarray) -> None:
     """Tables known without solving (Dealer v2's -L library of solved deals) for a batch
-    of deals about to be evaluated; they replace the previous batch's."""
-    _stored.clear()
+    of deals about to be evaluated; they replace the previous batch's. They are never put
+    in the cache: a library's tricks belong to its run, not to later solves of the deal."""
+    forget_stored_tables()
     _stored.update(zip((row.tobytes() for row in np.asarray(owners, dtype=np.uint8)), tables))
+
+
+def forget_stored_tables() -> None:
+    """The run that read a library is over: its tables no longer answer for any deal."""
+    _stored.clear()
 
 
 def _results(deal: np.ndarray) -> _DealResults:
     key = np.asarray(deal, dtype=np.uint8).tobytes()
+    stored = _stored.get(key)
+    if stored is not None:
+        results = _DealResults()
+        results.table = stored
+        return results
     results = _cache.get(key)
     if results is None:
         results = _cache[key] = _DealResults()
-        results.table = _stored.get(key)
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     else:

@@ -88,7 +88,9 @@ class LibraryStream:
         return self
 
     def __exit__(self, *exc) -> None:
-        """Nothing to release: the memory map closes with the stream."""
+        """The memory map closes with the stream; the stored tricks end with the run."""
+        from . import dd
+        dd.forget_stored_tables()
 
     def next_batch(self, n: int) -> np.ndarray:
         """The next (up to) n deals, owner rows; fewer only at the limit."""

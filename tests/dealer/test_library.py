@@ -83,6 +83,15 @@ def test_a_run_prints_the_librarys_deals_and_reads_its_tricks(library):
     assert lines[2].startswith("n ") and lines[3] == ",".join(map(str, fake_table(1001)[3]))
 
 
+def test_a_librarys_tricks_end_with_its_run(library):
+    """After the run, the deal is solved: its made-up tricks never answer for it again."""
+    path, owners = library
+    run("produce 1\naction printoneline(dds(south, notrump))", seed=1, library=str(path))
+    after_the_run = dd.tricks(owners[1000], 2, 4)
+    dd.clear_cache()
+    assert after_the_run == dd.tricks(owners[1000], 2, 4) != fake_table(1000)[2, 4]
+
+
 def test_a_condition_on_stored_tricks_selects_deals(library):
     path, owners = library
     wanted = [k for k in range(2500) if fake_table(k)[0, 3] == 13][:3]
