@@ -145,3 +145,17 @@ def test_no_penalty_double_of_their_two_level_bid_on_a_fit(robot):
 
 def test_a_minimum_opener_does_not_bid_over_partners_signoff(robot):
     assert bid(robot, "A43.KQJ72.K83.52", "1H P 2H P") == "P"
+
+
+# --- preference, a long suit of my own, the penalty double -----------------------------------
+def test_forced_preference_between_partners_suits(robot):
+    # Responder's jump in a second suit is a natural jump shift, forcing: three spades, one heart.
+    assert bid(robot, "K83.7.AQ852.KJ43", "1D P 1S P 2C P 3H P") == "3S"
+
+
+def test_a_long_suit_of_my_own_over_their_bid(robot):
+    assert bid(robot, "74.KQJ975.Q43.52", "1NT 2S") == "3H"        # 8 + partner's 15
+
+
+def test_penalty_double_with_the_balance_of_strength_and_no_fit(robot):
+    assert bid(robot, "QJ94.Q73.K52.J43", "1NT 3S") == "X"        # 9 + 15: no game of ours
