@@ -1,10 +1,11 @@
 """SAYC's fallback (conventions/sayc/sayc-fallback.conv): natural bidding off the system's tree.
 
-The robots here play a small test system whose tree stops right after the opening (1S with a
-single raise, 1NT, 1H with a raise, 1D alone), with SAYC's fallback behind it, so every later call comes from the
-fallback and the tests do not depend on the rest of SAYC. Each hand follows from the
-agreement the rule states (captaincy by the combined values of the picture, the law of total
-tricks), not from a case.
+The robots here play a small test system whose tree stops right after the opening or the
+first response (1NT; 1S with a single raise; 1H with a raise; 1C with a 1S response; 1D
+alone), with SAYC's fallback behind it, so every later call comes from the fallback and the
+tests do not depend on the rest of SAYC. Each hand follows from the agreement the rule
+states (captaincy by the combined values of the picture, the law of total tricks), not from
+a case.
 """
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ TEST_OPENINGS = """<?xml version="1.0"?>
       <raise bid="2H" over="all" meaning="test single raise, over their call too">
         <handtypes><type><hearts min="3"/><HCP min="6" max="10"/></type></handtypes>
       </raise>
+    </open>
+    <open bid="1C" meaning="test 1C">
+      <handtypes><type><HCP min="12" max="21"/><clubs min="3"/></type></handtypes>
+      <respond bid="1S" over="all" meaning="test 1S response">
+        <handtypes><type><HCP min="6"/><spades min="4"/></type></handtypes>
+      </respond>
     </open>
     <open bid="1D" meaning="test 1D, without continuations">
       <handtypes><type><HCP min="12" max="21"/><diamonds min="4"/></type></handtypes>
@@ -121,6 +128,10 @@ def test_opener_answers_the_2nt_invitation(robot, hand, call):
 def test_3nt_needs_their_suit_stopped(robot):
     assert bid(robot, "K83.Q74.KJ52.J43", "1NT 2H") == "3NT"        # Q74 stops hearts
     assert bid(robot, "K83.743.KQ52.Q43", "1NT 2H") != "3NT"        # hearts unstopped
+
+
+def test_3nt_when_every_suit_has_been_bid_needs_only_their_suits_stopped(robot):
+    assert bid(robot, "A4.KQ3.AJ5.KQJ84", "1C 1H 1S 2D") == "3NT"    # 20 + partner's 6
 
 
 def test_slam_in_notrump_with_33_between_us(robot):
