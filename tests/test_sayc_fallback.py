@@ -101,7 +101,7 @@ def test_opener_after_a_single_raise(robot, hand, call):
 
 
 @pytest.mark.parametrize("hand, call", [
-    ("K83.Q742.K52.J43", "4S"),     # 9 HCP: above the raise's minimum, accept
+    ("K83.Q742.K52.J43", "4S"),     # 9 HCP: the upper part of the raise's 6-10, accept
     ("Q83.J742.Q52.J43", "P"),      # 6 HCP, no shortness: a minimum, decline
 ])
 def test_responder_answers_the_invitation(robot, hand, call):
@@ -110,7 +110,7 @@ def test_responder_answers_the_invitation(robot, hand, call):
 
 @pytest.mark.parametrize("hand, call", [
     ("K83.Q74.KJ52.J43", "3NT"),    # 10 + 15: game
-    ("K83.Q74.Q952.J43", "2NT"),    # 8: game opposite 17, not 15: invite
+    ("K83.Q74.Q952.J43", "2NT"),    # 8: 23 opposite 15, game opposite 17: invite
     ("J83.Q74.Q952.J43", "P"),      # 6: no game even opposite 17
 ])
 def test_responder_opposite_1nt(robot, hand, call):
@@ -118,7 +118,7 @@ def test_responder_opposite_1nt(robot, hand, call):
 
 
 @pytest.mark.parametrize("hand, call", [
-    ("AQ3.K74.KJ5.K943", "3NT"),    # 16: above the minimum of 15-17
+    ("AQ3.K74.KQ5.K943", "3NT"),    # 17: the top of 15-17
     ("AQ3.K74.KJ5.Q943", "P"),      # 15: a minimum
 ])
 def test_opener_answers_the_2nt_invitation(robot, hand, call):
@@ -152,6 +152,11 @@ def test_compete_to_the_level_of_our_fit(robot):
 
 def test_no_penalty_double_of_their_two_level_bid_on_a_fit(robot):
     assert bid(robot, "AQ4.KQJ72.K83.52", "1H P 2H 2S") != "X"
+
+
+def test_a_competitive_raise_is_no_invitation(robot):
+    # Over their 3C, opener's 3H competes with nine trumps; responder's maximum raise passes.
+    assert bid(robot, "K83.Q74.K952.J43", "1H P 2H 3C 3H P") == "P"
 
 
 def test_a_minimum_opener_does_not_bid_over_partners_signoff(robot):
