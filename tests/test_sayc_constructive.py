@@ -73,3 +73,20 @@ def test_answers_to_an_invitation_bid_no_3nt_with_a_singleton_in_an_unbid_suit(r
     # 1D-1H-1S-3H (six hearts, invitational): opener with a singleton club and a singleton
     # heart has no notrump game, whatever his values.
     assert bid(robot, "AQ85.6.AKJ9632.5", "1D P 1H P 1S P 3H P") != "3NT"
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Over opener's jump rebid, a six-card major of my own with game values is shown,
+    # forcing; opener raises with two cards, else bids 3NT.
+    ("K.KQT8543.AT32.9", "1D P 1H P 3D P", "3H"),
+    ("AJ8.A2.QJ865.K42", "1D P 1H P 3D P 3H P", "4H"),
+    ("AJ8.A.QJ8654.K42", "1D P 1H P 3D P 3H P", "3NT"),
+    # After a single minor raise, 18 balanced invites with 2NT (game only opposite a
+    # maximum); responder accepts with 9.
+    ("KJ42.AQ9.K54.AJT", "1C P 2C P", "2NT"),
+    ("Q53.J84.Q72.KJ53", "1C P 2C P 2NT P", "3NT"),
+    # Opener over responder's natural 3NT (16-17) with 19: slam.
+    ("AKQ5.AJ4.KQ87.32", "1D P 3NT P", "6NT"),
+])
+def test_placing_the_game_or_slam(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
