@@ -90,3 +90,9 @@ def test_answers_to_an_invitation_bid_no_3nt_with_a_singleton_in_an_unbid_suit(r
 ])
 def test_placing_the_game_or_slam(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+def test_no_minor_game_over_partners_3nt_in_a_game_forced_auction(robot):
+    # 1C-1D-2S (jump shift, game forcing)-3NT: the game is reached; five of his minor with
+    # a doubleton is no better game.
+    assert bid(robot, "AJ62.AT.K6.AQT63", "P 1C P 1D P 2S P 3NT P") == "P"
