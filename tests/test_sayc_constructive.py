@@ -40,6 +40,14 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("AQ532.K84.J72.92", "3NT P 4H P 4S P", "6NT"),
     # A Stayman fit over the 3NT opening with slam values: Blackwood, not a pass of 4S.
     ("A543.83.QJT8.Q94", "3NT P 4C P 4S P", "4NT"),
+    # Opener's 1NT rebid (12-14): 19 reaches 33 only opposite 14, quantitative 4NT; 21 bids
+    # 6NT (neither passes 1NT); 14 accepts the invitation, 12 declines.
+    ("AQ53.KJ4.A32.KQ2", "1D P 1S P 1NT P", "4NT"),
+    ("AQ53.KJ4.AQ2.KQ2", "1D P 1S P 1NT P", "6NT"),
+    ("K7.A92.KQ754.Q63", "1D P 1S P 1NT P 4NT P", "6NT"),
+    ("K7.Q92.KJ754.QJ3", "1D P 1S P 1NT P 4NT P", "P"),
+    # Opener's minimum rebid of his major: a fit and 31+, Blackwood.
+    ("AKQ53.KJ4.A3.KQ2", "1H P 1S P 2H P", "4NT"),
     # No fit, 33+: 6NT rather than 3NT after Stayman over 1NT.
     ("A5.KQ84.KJ7.KQ32", "1NT P 2C P 2S P", "6NT"),
 ])
