@@ -104,3 +104,5 @@ def test_no_minor_game_over_partners_3nt_in_a_game_forced_auction(robot):
     # 1C-1D-2S (jump shift, game forcing)-3NT: the game is reached; five of his minor with
     # a doubleton is no better game.
     assert bid(robot, "AJ62.AT.K6.AQT63", "P 1C P 1D P 2S P 3NT P") == "P"
+    # Below game, with game values, the minor game is still bid: 1D-1S-2D-3C-4C.
+    assert bid(robot, "AKJ2.K3.K76.T986", "1D P 1S P 2D P 3C P 4C P") == "5C"
