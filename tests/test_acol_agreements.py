@@ -74,6 +74,13 @@ def test_fallback_captaincy_and_total_tricks(acol, hand, expected):
     assert bid(acol, hand, "1H P 1S 2D 2S 3D") == expected
 
 
+def test_a_game_placed_off_the_tree_stands(acol):
+    """Opener's 3NT after responder showed six hearts denies a fit: responder passes."""
+    auction = "1C P 1H P 1S P 2D P 2NT P 3H P"
+    assert bid(acol, "QJT8.6.AK2.KJ532", auction) == "3NT"
+    assert bid(acol, "K9.AKT952.754.Q6", auction + " 3NT P") == "P"
+
+
 def test_every_balanced_hand_of_12_or_more_opens_in_first_seat(acol):
     script = "condition hcp(north) >= 12 and shape(north, any 4333 + any 4432 + any 5332)"
     for board in generated_boards(60, seed=16, script=script):
