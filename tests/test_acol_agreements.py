@@ -1,7 +1,7 @@
 """Acol's agreements bid on hands written for them: the weak notrump and the balanced ranges
 (1NT 12-14, one of a suit then 1NT 15-16 / 2NT 17-19, or 2NT 15-16 / 3NT 17-19 after a
 two-over-one, 2NT 20-22, 2C then 2NT 23-24 or 3NT 25-27), raises of a four-card major with
-four trumps, and the fallback's captaincy from the picture of the auction (game when my
+four trumps, the escapes when the weak notrump is doubled, and the fallback's captaincy from the picture of the auction (game when my
 values and partner's shown minimum reach 25, the law of total tricks over their bid)."""
 import pytest
 
@@ -57,6 +57,14 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     ("KJ7.Q84.A9.K7432", "1NT P", "3NT"),
     ("KJ7.Q84.A9.J7432", "1NT P", "2NT"),
     ("Q84.K92.J732.J73", "1NT P", "P"),
+    # Their double of the weak notrump: a weak responder runs with a five-card suit
+    # (a major by transfer, a minor by the redouble puppet to 2C), else passes.
+    ("863.J4.JT432.T76", "1NT X", "XX"),
+    ("AKT9.KT65.K8.832", "1NT X XX P", "2C"),
+    ("863.J4.JT432.T76", "1NT X XX P 2C P", "2D"),
+    ("863.J4.T76.JT432", "1NT X XX P 2C P", "P"),
+    ("863.JT432.J4.T76", "1NT X", "2D"),
+    ("8632.J54.T72.JT4", "1NT X", "P"),
 ])
 def test_agreements(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
