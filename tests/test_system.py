@@ -225,6 +225,28 @@ def test_conditions_vulnerability_and_never_chosen_actions(tmp_path):
     assert never.description == "never chosen" and not never.matches(Hand.parse("AKQ5.A93.KJ2.976"))
 
 
+def test_a_never_chosen_action_leads_on_but_does_not_blur_what_the_call_shows(tmp_path):
+    """A second 2C with empty hand types adds a continuation; 2C still shows 20+."""
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="2C"><handtypes><type><HCP min="20"/></type></handtypes>
+              <respond bid="2D"/>
+            </open>
+        </actions></convention>""",
+        "extra.conv": """<convention><name>Extra</name><actions>
+            <open bid="2C"><handtypes/>
+              <respond bid="2H"/>
+            </open>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention>"
+                    "<convention>Extra</convention></system>"})
+    system = system_named(library, "S")
+    assert calls(system.ruleset(Auction.parse("2C P"))) == ["2D", "2H"]
+    opening = system.explain(Auction.parse("2C P"))[0]
+    assert opening.shown.hcp == (20, 37)
+    assert "never chosen" not in opening.text
+
+
 def test_game_forcing_lasts_until_game(tmp_path):
     library = small_library(tmp_path, {
         "o.conv": """<convention><name>O</name><actions>

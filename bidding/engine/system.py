@@ -370,6 +370,9 @@ class Interpreter:
             new_position = tuple(dict.fromkeys(c for r in matched for c in r.node.children))
         else:
             new_position = ()
+        # A rule with an empty <handtypes/> only leads to continuations: it never makes the
+        # call, so the call means what the other rules making it say.
+        matched = [r for r in matched if r.node.spec.handtypes != ()] or matched
         if len(matched) == 1:
             rule = matched[0]
             promise, suits, forcing = rule.promise, rule.shows, rule.forcing
