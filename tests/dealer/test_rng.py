@@ -42,16 +42,21 @@ int main(int c, char **v) {
 """
 
 
+def compiled(tmp_path_factory, name: str, source: str):
+    """The C program `source` built with gcc (the test is skipped without gcc)."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc not installed")
+    folder = tmp_path_factory.mktemp(name)
+    (folder / f"{name}.c").write_text(source)
+    subprocess.run(["gcc", "-O1", "-o", str(folder / name), str(folder / f"{name}.c")],
+                   check=True)
+    return folder / name
+
+
 @pytest.fixture(scope="module")
 def c_rand(tmp_path_factory):
     """A C program printing glibc's rand() values for a seed."""
-    if shutil.which("gcc") is None:
-        pytest.skip("gcc not installed")
-    folder = tmp_path_factory.mktemp("rand")
-    (folder / "rand.c").write_text(C_PROGRAM)
-    subprocess.run(["gcc", "-O1", "-o", str(folder / "rand"), str(folder / "rand.c")],
-                   check=True)
-    return folder / "rand"
+    return compiled(tmp_path_factory, "rand", C_PROGRAM)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 99, 2**31 - 1, 2**31, 2**31 + 12345, 2**32 - 1])
@@ -163,13 +168,7 @@ def test_mrand48_known_values():
 @pytest.fixture(scope="module")
 def c_mrand48(tmp_path_factory):
     """A C program printing glibc's mrand48() values for a seed."""
-    if shutil.which("gcc") is None:
-        pytest.skip("gcc not installed")
-    folder = tmp_path_factory.mktemp("rand48")
-    (folder / "rand48.c").write_text(C_RAND48)
-    subprocess.run(["gcc", "-O1", "-o", str(folder / "rand48"), str(folder / "rand48.c")],
-                   check=True)
-    return folder / "rand48"
+    return compiled(tmp_path_factory, "rand48", C_RAND48)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 12345, 2**31, 2**32 + 7, -3])
