@@ -42,7 +42,7 @@ def robot(system):
     # Advancer's raises of an overcall: single, preemptive jump, cue-bid raise.
     ("1H 1S P 2S P", (5, 9)),
     ("1H 1S P 3S P", (0, 9)),
-    ("1H 1S P 2H P", (8, MAX_HCP)),
+    ("1H 1S P 2H P", (7, MAX_HCP)),
     # Advancing a balancing overcall: three points more than opposite a direct one.
     ("1H P P 1S P 2S P", (5, 12)),
     ("1H P P 1S P 3S P", (10, 15)),
