@@ -90,6 +90,10 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
     # Advancer: a single raise with 7 HCP and three trumps, the cue-bid with a limit raise.
     ("Q74.853.K962.J54", "1H 1S P", "2S"),
     ("KJ74.85.A962.J54", "1H 1S P", "2H"),
+    # Overcaller accepts advancer's cue-bid raise with 14+: in a minor 3NT when their suit is
+    # stopped, four of the minor when it is not.
+    ("T6.A82.Q8.AKQ832", "P P 1H 2C P 2H P", "3NT"),
+    ("T6.82.AQ8.AKQ832", "P P 1H 2C P 2H P", "4C"),
     # After their double: a single raise with 7 HCP, Jordan 2NT with 11 and four trumps.
     ("84.Q73.K9632.J54", "1H X", "2H"),
     ("84.KJ73.A963.Q54", "1H X", "2NT"),
