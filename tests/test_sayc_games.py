@@ -1,0 +1,35 @@
+"""SAYC's games and slams that the combined values reach, checked on hands written for the
+agreements (not taken from the shared cases): 3NT over a 2NT opening with 4+ HCP (sayc.md
+7.2: 3NT = 4-10 opposite 20-21, two lower opposite 22-24)."""
+from __future__ import annotations
+
+import pytest
+
+from bidding.model.auction import Auction
+from bidding.model.cards import Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
+
+
+@pytest.fixture(scope="module")
+def robot():
+    system = system_named(ConventionLibrary(), "SAYC")
+    return Robot(system, opponents=system)
+
+
+def bid(robot: Robot, hand: str, calls: str) -> str:
+    auction = Auction(Seat.NORTH, calls.split())
+    return str(robot.choose(Hand.parse(hand), auction).call)
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Over 2NT (20-21): 4 HCP is game, 3 passes.
+    ("Q64.8542.Q7.9543", "2NT P", "3NT"),
+    ("Q64.8542.J7.9543", "2NT P", "P"),
+    # Over 2C-2D-2NT (22-24): 2 HCP is game, 1 passes.
+    ("Q64.8542.97.9543", "2C P 2D P 2NT P", "3NT"),
+    ("J64.8542.97.9543", "2C P 2D P 2NT P", "P"),
+])
+def test_game_over_a_notrump_opening(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
