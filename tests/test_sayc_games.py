@@ -33,3 +33,15 @@ def bid(robot: Robot, hand: str, calls: str) -> str:
 ])
 def test_game_over_a_notrump_opening(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 2C-2D-3m: a balanced hand with three-card support bids 3NT (a lower game than five of
+    # the minor); four cards, or three with a singleton, raise.
+    ("Q64.K854.J72.954", "2C P 2D P 3D P", "3NT"),
+    ("Q64.K85.J742.954", "2C P 2D P 3D P", "4D"),
+    ("Q642.K8543.J72.9", "2C P 2D P 3D P", "4D"),
+    ("Q64.K854.954.J72", "2C P 2D P 3C P", "3NT"),
+])
+def test_notrump_before_a_minor_after_two_clubs(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
