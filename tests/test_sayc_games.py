@@ -45,3 +45,9 @@ def test_game_over_a_notrump_opening(robot, hand, calls, expected):
 ])
 def test_notrump_before_a_minor_after_two_clubs(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+def test_preference_to_his_first_suit_with_three_cards_after_two_clubs(robot):
+    """Three cards in his first suit and his second are a preference to the first (his
+    longer suit), not a notrump that a 4-level auction would read as Blackwood."""
+    assert bid(robot, "AJT32.87.T64.954", "2C P 2D P 3D P 3S P 4C P") == "4D"
