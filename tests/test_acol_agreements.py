@@ -6,22 +6,16 @@ values and partner's shown minimum reach 25, the law of total tricks over their 
 import pytest
 
 from bidding.model.auction import Auction
-from bidding.model.cards import Hand, Seat
+from bidding.model.cards import Seat
 from bidding.model.evaluation import is_balanced
-from bidding.engine.library import ConventionLibrary
-from bidding.engine.robot import Robot
-from bidding.engine.system import system_named
 from bidding.laboratory.simulate import generated_boards
+from tests.robots import bid, shipped_robot
 
 
 @pytest.fixture(scope="module")
 def acol():
-    system = system_named(ConventionLibrary([]), "Acol")
-    return Robot(system, opponents=system)
+    return shipped_robot("Acol")
 
-
-def bid(robot: Robot, hand: str, calls: str) -> str:
-    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

@@ -13,18 +13,13 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.handfacts import facts_of
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
+from tests.robots import bid, shipped_robot
 
 
 @pytest.fixture(scope="module")
 def robot():
-    library = ConventionLibrary()
-    system = system_named(library, "SAYC")
-    return Robot(system, opponents=system)
+    return shipped_robot("SAYC")
 
-
-def bid(robot: Robot, hand: str, calls: str) -> str:
-    auction = Auction(Seat.NORTH, calls.split())
-    return str(robot.choose(Hand.parse(hand), auction).call)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

@@ -9,7 +9,6 @@ the rest of SAYC.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bidding.model.auction import Auction
-from bidding.model.cards import Hand, Seat
-from bidding.engine.library import ConventionLibrary
-from bidding.engine.robot import Robot
-from bidding.engine.system import system_named
+from tests.robots import bid, shipped_robot
 
 
 @pytest.fixture(scope="module")
 def robot():
-    system = system_named(ConventionLibrary(), "SAYC")
-    return Robot(system, opponents=system)
+    return shipped_robot("SAYC")
 
-
-def bid(robot: Robot, hand: str, calls: str) -> str:
-    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

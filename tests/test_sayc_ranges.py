@@ -14,7 +14,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 from bidding.model.auction import Auction
-from bidding.model.cards import Hand, Seat
+from tests.robots import bid
 
 SAYC_FOLDERS = ("competitive", "responses")
 
@@ -74,10 +74,6 @@ def test_support_point_raises_state_hcp():
             if counts_support and not states_hcp:
                 missing.append(f"{Path(spec.source.file).name}:{handtype.line}")
     assert missing == []
-
-
-def bid(robot: Robot, hand: str, calls: str) -> str:
-    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

@@ -1,0 +1,17 @@
+"""What a robot of a shipped system bids, for the agreement tests: one hand, one auction."""
+from bidding.model.auction import Auction
+from bidding.model.cards import Hand, Seat
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
+
+
+def shipped_robot(name: str) -> Robot:
+    """A robot of the shipped system `name`, playing against the same system."""
+    system = system_named(ConventionLibrary([]), name)
+    return Robot(system, opponents=system)
+
+
+def bid(robot: Robot, hand: str, calls: str) -> str:
+    """The robot's call with `hand` after `calls`, North having dealt."""
+    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
