@@ -265,8 +265,8 @@ def test_system_errors(tmp_path):
     with pytest.raises(ConventionError) as caught:
         ConventionLibrary([tmp_path], builtin=False)
     assert "unknown element <frobnicate> in <system>" in str(caught.value)
-    assert (f"s.system:2: <convention> inside a system's <convention>: a system lists its "
-            f"root conventions flat") in str(caught.value)
+    assert ("s.system:2: <convention> inside a system's <convention>: a system lists its "
+            "root conventions flat") in str(caught.value)
     (tmp_path / "s.system").write_text(
         "<system><name>S</name><convention name=\"A\"/><base>T</base></system>")
     (tmp_path / "t.system").write_text("<system><name>T</name><base>S</base></system>")

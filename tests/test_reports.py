@@ -14,7 +14,6 @@ from endplay.types import Player
 from lxml import html as lxml_html
 
 from bidding.model.cards import Seat
-from bidding.engine.library import REPO_ROOT
 from bidding.engine.explain import explain
 from bidding.model.pbn import read_pbn_file
 from bidding.laboratory.reports import (CSV_COLUMNS, bar_chart, histogram_chart, html_report, pbn_boards,
