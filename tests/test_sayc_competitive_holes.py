@@ -1,0 +1,44 @@
+"""SAYC competitive agreements that had no rule (sayc.md sections 7.1, 10, 12, 13): responder's
+weak and medium hands over their takeout double of our minor, and the other holes listed in
+each test. The hands follow from the agreement, one per call."""
+from __future__ import annotations
+
+import pytest
+
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
+from bidding.model.auction import Auction
+from bidding.model.cards import Hand
+
+
+@pytest.fixture(scope="module")
+def system():
+    return system_named(ConventionLibrary(), "SAYC")
+
+
+@pytest.fixture(scope="module")
+def robot(system):
+    return Robot(system, opponents=system)
+
+
+def choose(robot, hand, calls):
+    return robot.choose(Hand.parse(hand), Auction.parse(calls))
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # 1NT: 6-9 without a four-card major.
+    ("1C X", "K82.Q73.J84.Q732", "1NT"),
+    ("1D X", "Q82.K73.Q84.J732", "1NT"),
+    # Single raise: an eight-card fit (four diamonds opposite 1D), 6-9 HCP, not five trumps
+    # for the preemptive jump raise.
+    ("1D X", "K82.Q73.J842.Q73", "2D"),
+    # A weak six-card suit at the two level, not forcing (with two top honours: a jump).
+    ("1D X", "82.KQ3.4.J976432", "2C"),
+    # Pass with under 6 HCP and nothing to preempt.
+    ("1C X", "J82.Q73.8642.973", "P"),
+])
+def test_responder_over_their_double_of_our_minor(robot, calls, hand, expected):
+    choice = choose(robot, hand, calls)
+    assert str(choice.call) == expected
+    assert choice.rule is not None and "after-their-double" in str(choice.rule.source)
