@@ -42,3 +42,16 @@ def test_responder_over_their_double_of_our_minor(robot, calls, hand, expected):
     choice = choose(robot, hand, calls)
     assert str(choice.call) == expected
     assert choice.rule is not None and "after-their-double" in str(choice.rule.source)
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("KQ84.983.AK4.KJ3", "3S"),    # four cards in responder's spades
+    ("K84.AJ3.AQ42.K53", "3NT"),   # their hearts stopped
+    ("K84.983.AKQ4.KJ3", "4S"),    # hearts open: game in the four-three spade fit
+    ("K8.983.AKQ4.KJ53", "4D"),    # hearts open, two spades: the longest suit, the higher of equals
+])
+def test_opener_answers_the_cue_bid_over_their_overcall_of_our_1nt(robot, hand, expected):
+    """1NT (2H) 3H: game forcing with four spades (sayc.md 7.1: cue-bid = Stayman-like)."""
+    choice = choose(robot, hand, "1NT 2H 3H P")
+    assert str(choice.call) == expected
+    assert choice.rule is not None and "interference-over-our-1nt" in str(choice.rule.source)
