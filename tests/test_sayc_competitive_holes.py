@@ -55,3 +55,11 @@ def test_opener_answers_the_cue_bid_over_their_overcall_of_our_1nt(robot, hand, 
     choice = choose(robot, hand, "1NT 2H 3H P")
     assert str(choice.call) == expected
     assert choice.rule is not None and "interference-over-our-1nt" in str(choice.rule.source)
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("KJ4.A83.Q942.K53", "X"),     # 13 HCP: a king borrowed from the direct seat's 15
+    ("KJ4.983.Q942.K53", "P"),     # 9 HCP: partner's pass left them the values
+])
+def test_balancing_double_of_their_1nt(robot, hand, expected):
+    assert str(choose(robot, hand, "1NT P P").call) == expected
