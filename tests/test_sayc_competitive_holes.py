@@ -63,3 +63,13 @@ def test_opener_answers_the_cue_bid_over_their_overcall_of_our_1nt(robot, hand, 
 ])
 def test_balancing_double_of_their_1nt(robot, hand, expected):
     assert str(choose(robot, hand, "1NT P P").call) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("KJ4.A83.Q942.K53", "3NT"),   # opening values, their hearts stopped: nine tricks
+    ("AK4.983.AK42.Q53", "4C"),    # hearts open, 16 support points: not eleven tricks
+    ("AK4.9.AK432.Q532", "5C"),    # 28+ support points with the overcall's 10
+])
+def test_advancer_after_the_overcallers_minimum_rebid_in_a_minor(robot, hand, expected):
+    """(1H) 2C (P) 2H (P) 3C (P): game in a minor is 3NT with their suit stopped."""
+    assert str(choose(robot, hand, "1H 2C P 2H P 3C P").call) == expected
