@@ -73,3 +73,17 @@ def test_balancing_double_of_their_1nt(robot, hand, expected):
 def test_advancer_after_the_overcallers_minimum_rebid_in_a_minor(robot, hand, expected):
     """(1H) 2C (P) 2H (P) 3C (P): game in a minor is 3NT with their suit stopped."""
     assert str(choose(robot, hand, "1H 2C P 2H P 3C P").call) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Responder over their balancing bid: nine trumps (a fourth) compete to the three level.
+    ("1H P 2H P P 2S", "84.K983.Q942.J53", "3H"),
+    ("1H P 2H P P 2S", "84.K98.Q942.J532", "P"),
+    # Opener in the pass-out seat: a sixth trump competes, an eight-card fit sells out.
+    ("1H P 2H P P 2S P P", "84.AQJ983.K94.A5", "3H"),
+    ("1H P 2H P P 2S P P", "K84.AQJ98.K94.J5", "P"),
+])
+def test_competing_after_opener_passed_the_single_raise(robot, calls, hand, expected):
+    choice = choose(robot, hand, calls)
+    assert str(choice.call) == expected
+    assert choice.rule is not None and "single-raise" in str(choice.rule.source)
