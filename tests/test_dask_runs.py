@@ -165,3 +165,48 @@ def test_a_worker_killed_mid_run_loses_only_its_block(tmp_path, scheduler_with_t
     assert started.returncode == 0, output
     assert cli.main(run + ["--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert (folder / "boards.csv").read_text() == (tmp_path / "one" / "boards.csv").read_text()
+
+
+class _LosingClient:
+    """A client whose first scattered task is lost: every block of the first submission is
+    cancelled ("already forgotten"), as when the workers holding the task die."""
+
+    def __init__(self):
+        self.scattered = 0
+        self.submitted = []
+
+    def scatter(self, values, broadcast, hash):
+        self.scattered += 1
+        return [(self.scattered, values[0])]
+
+    def submit(self, function, shared, block, pure, retries):
+        generation, task = shared
+        future = _Future(None if generation == 1 else function(task, block))
+        self.submitted.append(future)
+        return future
+
+    def cancel(self, futures):
+        for future in futures:
+            future.cancelled = True
+
+
+class _Future:
+    def __init__(self, value):
+        self.value, self.cancelled = value, False
+
+    def result(self):
+        if self.value is None:
+            from concurrent.futures import CancelledError
+            raise CancelledError("already forgotten")
+        return self.value
+
+
+def test_a_lost_scattered_task_is_scattered_again(monkeypatch):
+    from bidding.laboratory import cluster
+    from bidding.laboratory.cluster import DaskRunner
+    monkeypatch.setattr(cluster, "CHUNK", 3)
+    runner = DaskRunner(Scheduler.parse("local:1"))
+    runner.client = _LosingClient()
+    assert list(runner(lambda n: n * n, list(range(7)))) == [n * n for n in range(7)]
+    assert runner.client.scattered == 2
+    assert all(future.cancelled for future in runner.client.submitted[:3])

@@ -22,6 +22,8 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
                 allow_module_level=True)
 
 import uvicorn  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    StaleElementReferenceException, WebDriverException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.expected_conditions import (  # noqa: E402
@@ -89,6 +91,21 @@ def submit(browser, button) -> None:
     WebDriverWait(browser, 10).until(staleness_of(page))
 
 
+def press(browser, by: str, selector: str) -> None:
+    """Submit with the button `selector` finds, found again if the page's script replaced it
+    between finding and clicking (the robots' calls are shown one by one)."""
+    for _ in range(5):
+        try:
+            submit(browser, browser.find_element(by, selector))
+            return
+        except (StaleElementReferenceException, WebDriverException) as error:
+            if not isinstance(error, StaleElementReferenceException) and \
+                    "does not belong to the document" not in str(error):
+                raise
+            time.sleep(0.2)
+    submit(browser, browser.find_element(by, selector))
+
+
 def panel_text(browser, panel: str, expected: str) -> str:
     """The text of a panel once the JavaScript's answer, containing `expected`, is in."""
     WebDriverWait(browser, 10).until(text_to_be_present_in_element((By.ID, panel), expected))
@@ -134,16 +151,16 @@ def test_a_board_in_the_browser(browser, server):
     assert calls_in_auction(browser) == before
 
     # undo takes back the human's call and the robots' after it
-    submit(browser, browser.find_element(By.CSS_SELECTOR, '#bidding-box button[value="P"]'))
+    press(browser, By.CSS_SELECTOR, '#bidding-box button[value="P"]')
     assert len(calls_in_auction(browser)) > len(before)
-    submit(browser, browser.find_element(By.ID, "undo"))
+    press(browser, By.ID, "undo")
     assert calls_in_auction(browser) == before
 
     # bid to the end by clicking the box: the summary follows
     for _ in range(20):
         if 'id="bidding-box"' not in browser.page_source:
             break
-        submit(browser, browser.find_element(By.CSS_SELECTOR, '#bidding-box button[value="P"]'))
+        press(browser, By.CSS_SELECTOR, '#bidding-box button[value="P"]')
     summary = browser.find_element(By.ID, "summary")
     assert summary.is_displayed()
     assert len(summary.find_elements(By.CLASS_NAME, "seat")) == 4

@@ -8,7 +8,9 @@ as `run_parallel` does. Here the items go out in blocks of CHUNK (simulate's), o
 task itself (which holds the compiled systems) is sent to every worker once. The blocks are
 gathered in order, so the results, and every file written from them, are the same whatever
 the number of workers and whichever finishes first. A block whose worker dies is run again
-elsewhere (Dask's own rescheduling, plus RETRIES for a block that raised).
+elsewhere (Dask's own rescheduling, plus RETRIES for a block that raised); if the scattered
+task itself is lost with its workers, it is scattered again and the blocks not yet gathered
+are resubmitted.
 """
 from __future__ import annotations
 
@@ -113,18 +115,35 @@ class DaskRunner:
                  progress: Callable[[int, int], None] | None = None) -> Iterator:
         """`task(item)` for every item, in item order; `progress(done, total)` after each
         block gathered."""
+        from concurrent.futures import CancelledError
+
         total = len(items)
         blocks = [items[start:start + CHUNK] for start in range(0, total, CHUNK)]
-        [shared_task] = self.client.scatter([task], broadcast=True, hash=False)
-        futures = [self.client.submit(_run_block, shared_task, block, pure=False,
-                                      retries=RETRIES) for block in blocks]
+        futures = self._submitted(task, blocks)
         done = 0
         try:
-            for future in futures:
-                output = future.result()
+            for index in range(len(blocks)):
+                for attempt in range(RETRIES + 1):
+                    try:
+                        output = futures[index].result()
+                        break
+                    except CancelledError:
+                        # The scattered task went with the workers that held it (a worker
+                        # killed while the copies were being made): scatter it again and
+                        # resubmit what is not gathered yet.
+                        if attempt == RETRIES:
+                            raise
+                        self.client.cancel(futures[index:])
+                        futures[index:] = self._submitted(task, blocks[index:])
                 yield from output
                 done += len(output)
                 if progress is not None:
                     progress(done, total)
         finally:
             self.client.cancel(futures)
+
+    def _submitted(self, task: Callable, blocks: list) -> list:
+        """One future a block, each running the task scattered to every worker."""
+        [shared_task] = self.client.scatter([task], broadcast=True, hash=False)
+        return [self.client.submit(_run_block, shared_task, block, pure=False,
+                                   retries=RETRIES) for block in blocks]
