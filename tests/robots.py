@@ -12,6 +12,11 @@ def shipped_robot(name: str) -> Robot:
     return Robot(system, opponents=system)
 
 
+def choice(robot: Robot, hand: str, calls: str):
+    """The robot's choice (call and rule) with `hand` after `calls`, North having dealt."""
+    return robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split()))
+
+
 def bid(robot: Robot, hand: str, calls: str) -> str:
     """The robot's call with `hand` after `calls`, North having dealt."""
-    return str(robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split())).call)
+    return str(choice(robot, hand, calls).call)

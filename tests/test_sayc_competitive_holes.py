@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bidding.engine.library import ConventionLibrary
-from bidding.engine.robot import Robot
-from bidding.engine.system import system_named
-from bidding.model.auction import Auction
-from bidding.model.cards import Hand
+from tests.robots import choice as choose, shipped_robot
 
 
 @pytest.fixture(scope="module")
-def system():
-    return system_named(ConventionLibrary(), "SAYC")
-
-
-@pytest.fixture(scope="module")
-def robot(system):
-    return Robot(system, opponents=system)
-
-
-def choose(robot, hand, calls):
-    return robot.choose(Hand.parse(hand), Auction.parse(calls))
+def robot():
+    return shipped_robot("SAYC")
 
 
 @pytest.mark.parametrize("calls, hand, expected", [
