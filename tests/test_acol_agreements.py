@@ -65,12 +65,14 @@ def test_agreements(acol, hand, calls, expected):
 
 
 @pytest.mark.parametrize("hand, expected", [
-    # Off the tree after 1H P 1S (2D) 2S (3D): game when my support points and opener's
-    # shown minimum reach 25; otherwise compete to the level of the fit, eight trumps at
-    # the two level (so pass at the three level), nine at the three level.
+    # After 1H P 1S (2D) 2S (3D), our uncontested continuations where legal, then the
+    # fallback: game when my support points and opener's shown minimum reach 25; otherwise
+    # compete to the level of the fit. Opener's raise may hold three spades: five of mine
+    # make eight trumps, the two level (so pass at the three level); six make nine.
     ("KJ95.AK862.7.Q84", "4S"),
     ("KJ95.Q8632.7.Q84", "P"),
-    ("KJ952.Q863.7.Q84", "3S"),
+    ("KJ952.Q863.7.Q84", "P"),
+    ("KJ9652.Q86.7.Q84", "3S"),
 ])
 def test_fallback_captaincy_and_total_tricks(acol, hand, expected):
     assert bid(acol, hand, "1H P 1S 2D 2S 3D") == expected

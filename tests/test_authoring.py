@@ -138,7 +138,7 @@ def test_rules_after_an_auction_with_sources_and_legality(capsys):
                           "after (1H) X (2H)")
     assert run_cli("systems", "rules", "SAYC", "1H 3S") == 0
     assert "[not legal here: 2H is not higher than 3S]" in capsys.readouterr().out
-    assert run_cli("systems", "rules", "SLAM Example", "1NT 2NT") == 0
+    assert run_cli("systems", "rules", "SLAM Example", "1NT P 3S P") == 0
     assert "no rules here: a robot passes" in capsys.readouterr().out
     assert run_cli("systems", "rules", "SAYC", "1H 1C") == 1
     assert "illegal call 1C by east after 1H: 1C is not higher than 1H" in capsys.readouterr().err

@@ -227,6 +227,8 @@ def test_new_attributes_and_elements_are_checked(tmp_path):
     <open bid="1C"><handtypes><type><shown max="5" side="they"/></type></handtypes></open>
     <open bid="1C"><handtypes><type><partnerhcp min="12" max="11"/></type></handtypes></open>
     <open bid="1C"><handtypes><type><forced value="maybe"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><lastbid by="nobody" min="3Z"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><lastbid min="4S" max="3NT"/></type></handtypes></open>
   </actions>
 </convention>
 """)
@@ -245,6 +247,9 @@ def test_new_attributes_and_elements_are_checked(tmp_path):
     assert f"{path}:15: <shown> max='5' is outside 0..4" in text
     assert f"{path}:16: <partnerhcp> min=12 is more than max=11" in text
     assert f"{path}:17: <forced> value='maybe': use yes or no" in text
+    assert f"{path}:18: <lastbid> by='nobody': use me, partner, we, they" in text
+    assert f"{path}:18: <lastbid> min='3Z' is not a bid (1C..7NT)" in text
+    assert f"{path}:19: <lastbid> min=4S is higher than max=3NT" in text
 
 
 def test_levels_are_shown_in_the_convention_tree(tmp_path):

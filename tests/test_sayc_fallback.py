@@ -1,9 +1,9 @@
 """SAYC's fallback (conventions/sayc/sayc-fallback.conv): natural bidding off the system's tree.
 
 The robots here play a small test system whose tree stops right after the opening or the
-first response (1NT; 1S with a single raise; 1H with a raise; 1C with a 1S response; 1D
-alone), with SAYC's fallback behind it, so every later call comes from the fallback and the
-tests do not depend on the rest of SAYC. Each hand follows from the agreement the rule
+first response (1NT; 1S with a single raise; 1H with a raise; 1C with a 1S response, or a
+raise and a 3NT rebid; 1D alone), with SAYC's fallback behind it, so every later call comes
+from the fallback and the tests do not depend on the rest of SAYC. Each hand follows from the agreement the rule
 states (captaincy by the combined values of the picture, the law of total tricks), not from
 a case.
 """
@@ -44,6 +44,12 @@ TEST_OPENINGS = """<?xml version="1.0"?>
       <respond bid="1S" over="all" meaning="test 1S response">
         <handtypes><type><HCP min="6"/><spades min="4"/></type></handtypes>
       </respond>
+      <raise bid="2C" meaning="test club raise">
+        <handtypes><type><HCP min="6" max="10"/><clubs min="5"/></type></handtypes>
+        <rebid bid="3NT" meaning="test 3NT rebid">
+          <handtypes><type><HCP min="18" max="19"/><balanced/></type></handtypes>
+        </rebid>
+      </raise>
     </open>
     <open bid="1D" meaning="test 1D, without continuations">
       <handtypes><type><HCP min="12" max="21"/><diamonds min="4"/></type></handtypes>
@@ -175,3 +181,8 @@ def test_a_long_suit_of_my_own_over_their_bid(robot):
 
 def test_penalty_double_with_the_balance_of_strength_and_no_fit(robot):
     assert bid(robot, "QJ94.Q73.K52.J43", "1NT 3S") == "X"        # 9 + 15: no game of ours
+
+
+def test_partners_3nt_stands_against_five_of_our_minor(robot):
+    # Eleven tricks in diamonds score less than nine in notrump: respect partner's 3NT.
+    assert bid(robot, "74.8.A43.KQJ7432", "1C P 2C P 3NT P") == "P"

@@ -65,8 +65,12 @@ def test_robot_left_of_1nt_opener_never_takes_partners_sequence():
 
 
 def test_opponents_calls_are_matched_by_over():
-    # Stayman is defined over a pass only: after an overcall the sequence has no answer.
-    assert calls(EXAMPLE.ruleset(auction("1NT 2H"))) == []
+    # Stayman is defined over a pass only: over an overcall nothing answers, so the
+    # continuations over a pass apply where still legal; 2C no longer is, and notrump
+    # over their hearts is left to agreements that ask for a stopper.
+    over_2h = EXAMPLE.ruleset(auction("1NT 2H"))
+    assert over_2h.status == "systems on"
+    assert calls(over_2h) == ["2C"] and over_2h.illegal[0] is not None
     natural = NATURAL_SYSTEM.ruleset(auction("1NT 2H"))
     assert "3C" in calls(natural) and "X" in calls(natural)   # natural suit, penalty double
     assert "2C" not in calls(natural)
@@ -108,6 +112,70 @@ def test_fallback_and_nothing_agreed():
     assert "off the system's tree" in off_tree.situation
     nothing = EXAMPLE.ruleset(auction("1NT P 3S P"))
     assert nothing.status == "none" and len(nothing) == 0
+
+
+SYSTEMS_ON = {
+    "o.conv": """<convention><name>O</name><actions>
+      <open bid="1D"><handtypes><type><diamonds min="4"/></type></handtypes>
+        <respond bid="1NT">
+          <rebid bid="2D" meaning="minimum"><handtypes><type><diamonds min="6"/></type></handtypes></rebid>
+          <rebid bid="jump(own)" meaning="six diamonds, 16+">
+            <handtypes><type><diamonds min="6"/><HCP min="16"/></type></handtypes>
+            <raise bid="3NT"/>
+          </rebid>
+          <rebid bid="2H" meaning="hearts"><handtypes><type><hearts min="4"/></type></handtypes></rebid>
+          <rebid bid="3S" meaning="spades"><handtypes><type><spades min="5"/></type></handtypes></rebid>
+          <rebid bid="3NT" meaning="18-19"><handtypes><type><HCP min="18"/></type></handtypes></rebid>
+          <pass bid="PASS" meaning="minimum, content"/>
+        </respond>
+      </open></actions></convention>""",
+    "f.conv": """<convention><name>F</name><actions>
+      <pass bid="PASS" over="all" meaning="off the tree"/></actions></convention>""",
+    "s.system": "<system><name>S</name><convention>O</convention><fallback name='F'/></system>"}
+
+
+def test_systems_on_over_their_bid_keeps_our_continuations_where_legal(tmp_path):
+    """Over their bid that nothing answers, the uncontested continuations are resolved as
+    if they had passed (the jump is 3D, not 4D) and kept when legal, not in their suit,
+    not notrump once they showed a suit, and not a pass; the fallback follows."""
+    system = system_named(small_library(tmp_path, SYSTEMS_ON), "S")
+    over_2s = system.ruleset(auction("1D P 1NT 2S"))
+    assert over_2s.status == "systems on"
+    assert calls(over_2s) == ["2D", "3D", "2H", "P"]
+    assert [reason is None for reason in over_2s.illegal] == [False, True, False, True]
+    assert "where still legal" in over_2s.situation
+    assert calls(system.ruleset(auction("1D P 1NT 2S 3D P"))) == ["3NT"]   # on the tree again
+    assert calls(system.ruleset(auction("1D P 1NT 2C"))) == ["2D", "3D", "2H", "3S", "P"]
+    over_double = system.ruleset(auction("1D P 1NT X"))
+    assert over_double.status == "fallback" and calls(over_double) == ["P"]
+
+
+LAST_BID = {
+    "o.conv": """<convention><name>O</name><actions>
+      <open bid="1NT"><respond bid="3NT"/><respond bid="2H"/></open>
+      <call bid="X" over="all" meaning="theirs to beat">
+        <handtypes><type><lastbid by="they" max="2S"/></type></handtypes></call>
+      </actions></convention>""",
+    "f.conv": """<convention><name>F</name><actions>
+      <pass bid="PASS" over="all" meaning="partner's 3NT stands">
+        <handtypes><type><lastbid by="partner" min="3NT" max="3NT"/></type></handtypes></pass>
+      <raise bid="4S" over="all" meaning="ours">
+        <handtypes><type><lastbid by="we"/></type></handtypes></raise>
+      </actions></convention>""",
+    "s.system": "<system><name>S</name><convention>O</convention><fallback name='F'/></system>"}
+
+
+def test_lastbid_tells_whose_bid_is_the_one_to_beat(tmp_path):
+    """`over` sees only the right-hand opponent; `lastbid` sees who bid last, also from
+    the pass-out seat, and which bid it is."""
+    system = system_named(small_library(tmp_path, LAST_BID), "S")
+    assert calls(system.ruleset(auction(""))) == ["1NT"]                    # nobody has bid
+    assert calls(system.ruleset(auction("P P 1C P P"))) == ["X"]           # pass-out seat
+    assert calls(system.ruleset(auction("P P 3C P P"))) == []              # above 2S
+    assert calls(system.ruleset(auction("1NT P 3NT P"))) == ["P", "4S"]     # opener: partner's 3NT
+    assert calls(system.ruleset(auction("1NT P 2H P 2S P"))) == ["4S"]     # my 2S: ours
+    rule = next(iter(system.ruleset(auction("1NT P 3NT P"))))
+    assert "the last bid is partner's 3NT" in rule.description
 
 
 def test_relative_rules_are_concrete_in_each_auction():

@@ -15,6 +15,7 @@ from bidding.engine.handfacts import HandFacts
 from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER,
                                       UNKNOWN_PICTURE, Term, condition_terms, terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
+from bidding.model.calls import CALLS
 from bidding.model.cards import SUIT_NAMES, Hand
 from bidding.model.errors import BridgeError
 
@@ -629,6 +630,52 @@ class Forced(Constraint):
         out.phrases.append("forced to bid" if self.value else "not forced to bid")
         if env.situation is not None and env.situation.forced != self.value:
             out.impossible = True
+
+
+LAST_BIDDERS = {"me": ("me",), "partner": ("partner",), "we": ("me", "partner"),
+                "they": ("they",)}
+_LAST_BIDDER_WORDS = {"me": "my", "partner": "partner's", "we": "our", "they": "their"}
+_LAST_BIDDER_OWNERS = {"me": "mine", "partner": "partner's", "we": "ours", "they": "theirs"}
+
+
+@dataclass(frozen=True)
+class LastBid(Constraint):
+    """The last bid of the auction was made by `by` (any bidder if None) and lies between
+    two calls (Call indices): "partner's 3NT is the last bid" is a placement to respect,
+    "the last bid is theirs" lets a player in the pass-out seat compete."""
+
+    by: str | None                          # me, partner, we, they
+    low: int | None
+    high: int | None
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("last_bid_index", "last_bidder")
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        out.phrases.append(self._phrase())
+        situation = env.situation
+        if situation is None:
+            return
+        index = situation.last_bid_index
+        if index < 0 or (self.by and situation.last_bidder not in LAST_BIDDERS[self.by]) or \
+                (self.low is not None and index < self.low) or \
+                (self.high is not None and index > self.high):
+            out.impossible = True
+
+    def _phrase(self) -> str:
+        """'the last bid is partner's 3NT', 'the last bid is theirs', '... at most 3S'."""
+        if self.low is None and self.high is None:
+            return f"the last bid is {_LAST_BIDDER_OWNERS[self.by]}" if self.by else \
+                "somebody has bid"
+        whose = f"{_LAST_BIDDER_WORDS[self.by]} " if self.by else ""
+        if self.low == self.high:
+            return f"the last bid is {whose}{CALLS[self.low]}"
+        if self.high is None:
+            return f"the last bid is {whose}{CALLS[self.low]} or higher"
+        if self.low is None:
+            return f"the last bid is {whose}{CALLS[self.high]} or lower"
+        return f"the last bid is {whose}{CALLS[self.low]} to {CALLS[self.high]}"
 
 
 _SIDE_FIELDS = {"they": ("their_suits",), "partner": ("partner_suits",), "me": ("own_suits",),

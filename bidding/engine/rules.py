@@ -328,8 +328,9 @@ class RuleSet:
     """The ordered rules for the player to act, each with the reason it is illegal (or None).
 
     `status` says where they came from: `root` (openings, overcalls, balancing), `sequence`
-    (the continuations reached), `fallback` (off the tree: the system's fallback layer) or
-    `none` (nothing agreed). `forced` is set when the player may not pass (partner's
+    (the continuations reached), `systems on` (their bid interrupted our sequence: our
+    continuations still legal, then the fallback), `fallback` (off the tree: the system's
+    fallback layer) or `none` (nothing agreed). `forced` is set when the player may not pass (partner's
     one-round force with the right-hand opponent passing, or our side's game force): pass
     rules are then illegal, except forcing passes over an opponent's call.
     """

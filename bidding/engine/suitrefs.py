@@ -36,6 +36,7 @@ class Situation(NamedTuple):
     forced: bool = False              # the player may not pass (bidding.engine.system)
     partner_points: tuple[int, int] = UNKNOWN_PICTURE[POINTS]
     partner_shown: object = None      # all partner showed: a Shown (its .picture), or None
+    last_bidder: str = ""                                     # me, partner, they; "" nobody
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,

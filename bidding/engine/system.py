@@ -433,20 +433,29 @@ class Interpreter:
             return RuleSet((), (), "none", lambda: "a side playing natural, without a system")
         rho = history[-1] if history else _PASS_INDEX
         position = state.positions[side]
+        uncontested: list[Node] = []     # our continuations without their call (systems on)
         if position is None:
             nodes, status, describe = self._root(system, history, state.last_bid)
         else:
             nodes = [n for n in position if rho in n.over]
             status = "sequence"
             if not nodes:
+                if CALLS[rho].is_bid:
+                    uncontested = [n for n in position if _PASS_INDEX in n.over]
                 nodes = [n for n in system.fallback if rho in n.over]
-                status = "fallback" if nodes else "none"
+                status = "systems on" if uncontested else "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
         legality = _Legality(history, state.last_bid)
         game_forced = self._game_forced(state, history, legality)
         forced = game_forced or self._forced_one_round(state, history)
         situation = self._situation(state, history, forced)
-        rules = tuple([rule for node in nodes for rule in node.rules(situation)])
+        before = _last_bid_position(history[:-1])
+        quiet = situation._replace(
+            last_bid_index=history[before] if before >= 0 else -1,
+            last_bidder=_bidder(before, len(history)))
+        rules = tuple([rule for node in uncontested for rule in node.rules(quiet)
+                       if _kept_over_their_call(rule.call, situation)] +
+                      [rule for node in nodes for rule in node.rules(situation)])
         last_bid = legality.last_bid
         illegal = tuple([None if rule.call.index > last_bid else legality.why_illegal(rule.call)
                          for rule in rules])
@@ -501,7 +510,34 @@ class Interpreter:
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
-            partner.points, partner)
+            partner.points, partner, _bidder(state.last_bid, len(history)))
+
+
+def _last_bid_position(history: tuple[int, ...]) -> int:
+    """The position of the last bid in `history`, -1 if none: where our continuations are
+    resolved when their call is set aside (`jump(own)` jumps over partner's bid)."""
+    return next((position for position in range(len(history) - 1, -1, -1)
+                 if CALLS[history[position]].is_bid), -1)
+
+
+def _bidder(position: int, me: int) -> str:
+    """Who made the call at `position`, seen by the player at position `me`."""
+    if position < 0:
+        return ""
+    return ("me", "they", "partner", "they")[(me - position) % 4]
+
+
+def _kept_over_their_call(call: Call, situation: Situation) -> bool:
+    """Our uncontested continuation still means the same over their call (systems on where
+    legal): a bid, not a pass (passing now ends a competitive round, the fallback's
+    decision), not in a suit they showed (that is a cue bid), and not notrump once they
+    showed a suit (notrump over their suit needs a stopper the uncontested agreement never
+    asked for: the fallback's notrump does)."""
+    if not call.is_bid:
+        return False
+    if call.strain is Strain.NOTRUMP:
+        return not situation.their_suits
+    return int(call.strain) not in situation.their_suits
 
 
 def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
@@ -563,6 +599,9 @@ def _sequence_description(history: tuple[int, ...], status: str, on_tree: bool):
         if status == "fallback":
             over = f" over {CALLS[history[-1]]}" if on_tree else ""
             return f"off the system's tree {text}{over}"
+        if status == "systems on":
+            return f"{text}: our agreements without {CALLS[history[-1]]} where still " \
+                   f"legal, then the fallback"
         if status == "none":
             return "nothing agreed " + text
         return text

@@ -17,14 +17,14 @@ from typing import Callable, Iterable
 
 from lxml import etree
 
-from bidding.model.calls import PASS
+from bidding.model.calls import PASS, Call
 from bidding.model.cards import Hand
-from bidding.model.errors import BridgeError
+from bidding.model.errors import BridgeError, CallError
 from bidding.model.files import atomic_write
 from bidding.model.quoting import excerpt
-from bidding.engine.constraints import (SIDES, Combined, Condition, Constraint, FigureRange, Fit,
-                                        Forced, HandType, Longest, PartnerHcp, PartnerShown,
-                                        PassedHand, SeatIn,
+from bidding.engine.constraints import (LAST_BIDDERS, SIDES, Combined, Condition, Constraint,
+                                        FigureRange, Fit, Forced, HandType, LastBid, Longest,
+                                        PartnerHcp, PartnerShown, PassedHand, SeatIn,
                                         ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
                                         Vulnerable)
 from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
@@ -646,6 +646,29 @@ class _Reader:
         low, high = self.pair(element, "min", "max", 0, 4)
         return ShownSuits(line, side, low, high)
 
+    def last_bid(self, element, line: int):
+        by = self.choice(element, "by", tuple(LAST_BIDDERS), None)
+        low, high = self.bid_attribute(element, "min"), self.bid_attribute(element, "max")
+        if low is not None and high is not None and low > high:
+            self.error(element, f"<{element.tag}> min={element.get('min')} is higher than "
+                                f"max={element.get('max')}: no auction can fit")
+        return LastBid(line, by, low, high)
+
+    def bid_attribute(self, element, name: str) -> int | None:
+        """An attribute naming a bid (1C..7NT), as its Call index."""
+        text = element.get(name)
+        if text is None:
+            return None
+        try:
+            call = Call.parse(text.strip())
+        except CallError:
+            call = None
+        if call is None or not call.is_bid:
+            self.error(element, f"<{element.tag}> {name}={excerpt(text)} is not a bid "
+                                f"(1C..7NT)")
+            return None
+        return call.index
+
     def condition(self, element, line: int):
         text = " ".join((element.text or "").split())
         if not text:
@@ -806,6 +829,7 @@ _CONSTRAINT_READERS = {
     "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
     "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
     "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
+    "lastbid": (("by", "min", "max"), lambda r, e, n: r.last_bid(e, n)),
     "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit", "min", "max", "balanced",
                  "stopper"), lambda r, e, n: r.partner(e, n)),
     "condition": ((), lambda r, e, n: r.condition(e, n)),

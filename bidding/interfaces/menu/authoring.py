@@ -752,6 +752,7 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], str]] = {
                 + ("balanced", "stopper"), "what partner's calls showed (or denied)"),
     "forced": (("value",), "partner's last call was forcing and RHO passed"),
     "shown": (("side",) + _RANGE, "the number of suits a side has shown"),
+    "lastbid": (("by",) + _RANGE, "who made the last bid, and which (3NT, 1C..3S)"),
     "condition": ((), "anything else, in dealer's language"),
 }
 ELEMENT_TAGS = {canonical(tag): tag for tag in ELEMENTS}
@@ -766,6 +767,7 @@ ATTRIBUTE_HELP = {
     "half": "yes: a half stopper (Qx, Jxx) is enough", "we": "yes or no", "they": "yes or no",
     "in": "digits 1-4", "value": "yes or no", "count": "hcp, points or support",
     "use": "min or max of partner's range", "side": "they, partner, me or we",
+    "by": "me, partner, we or they",
     "hcpmin": "a number", "hcpmax": "a number", "pointsmin": "a number",
     "pointsmax": "a number", "balanced": "yes or no: partner showed a balanced hand",
     "stopper": "yes or no: partner showed a stopper in the suit"}
