@@ -156,6 +156,12 @@ def test_compete_to_the_level_of_our_fit(robot):
     assert bid(robot, "A43.KQJ72.K83.52", "1H P 2H 2S") == "P"
 
 
+def test_compete_in_the_pass_out_seat_too(robot):
+    # Their 3C passed round to responder: four hearts opposite five make nine trumps.
+    assert bid(robot, "K83.Q742.K95.J43", "1H P 2H 3C P P") == "3H"
+    assert bid(robot, "K83.Q74.K952.J43", "1H P 2H 3C P P") == "P"      # eight only
+
+
 def test_no_penalty_double_of_their_two_level_bid_on_a_fit(robot):
     assert bid(robot, "AQ4.KQJ72.K83.52", "1H P 2H 2S") != "X"
 
