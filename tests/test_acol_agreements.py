@@ -59,6 +59,9 @@ def acol():
     ("863.J4.T76.JT432", "1NT X XX P 2C P", "P"),
     ("863.JT432.J4.T76", "1NT X", "2D"),
     ("8632.J54.T72.JT4", "1NT X", "P"),
+    # Their 2C passed round to responder: four diamonds opposite four make eight trumps,
+    # compete at the two level (law of total tricks, also in the pass-out seat).
+    ("KJ74.83.Q852.J43", "1D P 1S 2C P P", "2D"),
 ])
 def test_agreements(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
