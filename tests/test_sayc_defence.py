@@ -73,3 +73,17 @@ def test_balancing_double_and_its_advances(robot, calls, hand, expected):
 ])
 def test_advancing_a_two_suiter(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # A balanced 19 with their hearts stopped, three spades: the cheapest notrump (18-20).
+    ("1H X P 1S P", "AQ5.K82.AJ4.KQ73", "1NT"),
+    # 21 with their clubs stopped: the jump (21-22).
+    ("1C X P 1H P", "AQ62.K5.AKJ7.KJ4", "2NT"),
+    # A doubleton in their suit without a stopper: no notrump, the cue-bid.
+    ("1D X P 1S P", "KQ5.AKJ4.62.AKJ4", "2D"),
+    # Four cards in advancer's major: the raise comes first (16-18).
+    ("1D X P 1S P", "KJ54.AQ4.K5.AJ73", "2S"),
+])
+def test_takeout_doublers_notrump_rebids(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
