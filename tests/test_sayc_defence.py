@@ -70,6 +70,10 @@ def test_balancing_double_and_its_advances(robot, calls, hand, expected):
     ("1NT 2NT 3NT", "T9854.QT8..KQ943", "4C"),
     # Over a pass the preference is still forced.
     ("1NT 2NT P", "AT98543.QT83.4.4", "3D"),
+    # Michaels for the majors, their raise: eight hearts stay out of the three level...
+    ("1C 2C 3C", "Q3.K42.87642.J53", "P"),
+    # ... nine spades compete there.
+    ("1C 2C 3C", "Q432.K42.8764.J5", "3S"),
 ])
 def test_advancing_a_two_suiter(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
