@@ -93,3 +93,14 @@ def test_the_three_level_suit_over_interference_on_1nt_forces_game(robot):
 ])
 def test_responder_over_their_preempt(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # 19+ points and two long suits: a game-forcing jump, not a minimum new suit.
+    ("1D 1H 1NT P", "A4.4.AKQT6.AJT92", "3C"),
+    ("1D 1H 1NT P", "A4.4.KJ976.QJT92", "2C"),
+    # Responder has their hearts stopped (his free 1NT said so): 3NT.
+    ("1D 1H 1NT P 3C P", "32.K986.74.KQ762", "3NT"),
+])
+def test_opener_after_a_free_notrump(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
