@@ -23,6 +23,11 @@ def robot():
     ("1C 1D 1S P 2S P", "AQ876.K76.Q73.T9", "3S"),
     # Opener's minimum rebid of his hearts: an eight-card fit (three hearts) and 13+: game.
     ("1H 2D 2S P 3H P", "AQ876.K76.A73.T9", "4H"),
+    # 13+ with an eight-card club fit and no diamond stopper: five of opener's minor.
+    ("1C 1D 1H P 2C P", "K2.KQT2.74.AJT92", "5C"),
+    # 13+ without a fit or a stopper: the game-forcing cue-bid asks for one.
+    ("1C 1D 1H P 2C P", "KQ2.KQT2.743.AJ2", "2D"),
+    ("1C 1D 1H P 2C P 2D P", "A43.A5.KJ6.Q8543", "3NT"),
 ])
 def test_responder_after_his_free_bid(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
