@@ -101,9 +101,11 @@ def test_responder_over_their_preempt(robot, calls, hand, expected):
 
 
 @pytest.mark.parametrize("calls, hand, expected", [
-    # 19+ points and two long suits: a game-forcing jump, not a minimum new suit.
+    # 19+ points and four losers (two long suits): a game-forcing jump; 19 points with
+    # five or more losers and under 19 HCP: a new suit at the two level.
     ("1D 1H 1NT P", "A4.4.AKQT6.AJT92", "3C"),
     ("1D 1H 1NT P", "A4.4.KJ976.QJT92", "2C"),
+    ("1D 1H 1NT P", "5.A82.AKQ53.AJ72", "2C"),
     # Responder has their hearts stopped (his free 1NT said so): 3NT.
     ("1D 1H 1NT P 3C P", "32.K986.74.KQ762", "3NT"),
 ])
