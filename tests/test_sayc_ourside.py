@@ -66,6 +66,8 @@ def test_negative_double_with_a_five_card_major_too_weak_for_a_free_bid(robot, h
 @pytest.mark.parametrize("calls, hand, expected", [
     ("1D 1S", "73.K85.AQ74.Q984", "3D"),        # limit raise: 11 HCP, four diamonds
     ("1D 1S", "73.K85.Q974.J984", "2D"),        # single raise: 6 HCP
+    ("1D 1H", "QT953.T4.J9732.Q", "2D"),        # 5 HCP, five trumps and shortness: still a raise
+    ("1D 1H", "QT9.T43.J973.Q52", "P"),         # 5 HCP, no shortness: pass
     # Over their bid after the limit raise: 15 HCP and spades stopped: 3NT.
     ("1D 1S 3D 3S", "AJ5.A7.KJ8532.Q2", "3NT"),
 ])

@@ -33,7 +33,7 @@ def robot(system):
     # Responder's raises over their overcall keep their uncontested ranges.
     ("1S 2D 2S P", (5, 10)),
     ("1S 2D 3S P", (7, 12)),
-    ("1D 1S 2D P", (6, 9)),
+    ("1D 1S 2D P", (4, 9)),
     ("1D 1S 3D P", (10, 12)),
     # Raises after their takeout double: single, preemptive jump, Jordan 2NT.
     ("1H X 2H P", (5, 9)),
