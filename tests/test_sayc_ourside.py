@@ -113,3 +113,12 @@ def test_responder_over_their_preempt(robot, calls, hand, expected):
 ])
 def test_opener_after_a_free_notrump(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("K763.QJ87.Q52.43", "4S"),   # four spades opposite opener's 16-18 jump
+    ("K76.QJ874.Q5.Q43", "3NT"),  # five hearts and their clubs stopped
+    ("K76.QJ874.Q52.43", "4S"),   # clubs open: game in the four-three fit
+])
+def test_the_negative_doubler_opposite_the_jump_in_a_major(robot, hand, expected):
+    assert bid(robot, hand, "1D 2C X P 3S P") == expected
