@@ -1,0 +1,43 @@
+"""SAYC's constructive bidding, third round: opener's extras after a two-over-one (a jump
+raise of the minor, a jump rebid that forces to game), the minor game responder reaches when
+opener raises and 3NT is out, responder placing the game after his forcing new suit over a
+preempt, and Blackwood on 33+ points with a fit. Hands written for the agreements (sayc.md
+1, 5, 6, 9, 14), not taken from the shared cases."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import bid, shipped_robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return shipped_robot("SAYC")
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1S-2C: four clubs and 16+ (game opposite 10+) jump to 4C, forcing; a minimum raises to 3C.
+    ("AQJ75.K4.A2.Q765", "1S P 2C P", "4C"),
+    ("KJ875.Q4.A2.Q765", "1S P 2C P", "3C"),
+    # 1H-2D-3D: responder with game values in points (a six-card suit) and a suit unstopped
+    # for 3NT bids the minor game; without them (22 or less on the picture) he passes.
+    ("J7.AJ.KQT854.K54", "1H P 2D P 3D P", "5D"),
+    ("J7.A3.KQT854.954", "1H P 2D P 3D P", "P"),
+    # 1S-2D-3S (16-18) forces to game: a six-card major opposite the four-level rebid is game.
+    ("AQJ842.62.8.AK42", "1S P 2D P 3S P 4D P", "4S"),
+    # 3C-3D (forcing)-4D: responder places the game; over a rebid of the preempter's suit,
+    # with 3NT gone, five of his minor with two cards.
+    ("K3.AQ4.AKQT82.73", "3C P 3D P 4D P", "5D"),
+    ("K3.AQ4.AKQT82.73", "3C P 3D P 4C P", "5C"),
+    # After a jump shift, opener with 15 HCP and a six-card suit (17 points) opposite 17+
+    # points has 33+ with the fit: Blackwood. Eleven HCP settles for game.
+    ("KQJ875.A4.6.AJ64", "1S P 3D P 3S P 4S P", "4NT"),
+    ("KQT875.Q4.6.KJ64", "1S P 3D P 3S P 4S P", "P"),
+])
+def test_constructive_agreements(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+def test_the_jump_rebid_over_a_two_over_one_is_not_passed(robot):
+    """16-18 opposite 10+ is game: responder with a minimum two-over-one does not pass."""
+    assert bid(robot, "7.KJ64.AQ953.Q42", "1S P 2D P 3S P") != "P"
