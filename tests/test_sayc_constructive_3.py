@@ -1,7 +1,8 @@
 """SAYC's constructive bidding, third round: opener's extras after a two-over-one (a jump
 raise of the minor, a jump rebid that forces to game), the minor game responder reaches when
 opener raises and 3NT is out, responder placing the game after his forcing new suit over a
-preempt, and Blackwood on 33+ points with a fit. Hands written for the agreements (sayc.md
+preempt, Blackwood on 33+ points with a fit, a stopper shown below 3NT before a minor game,
+slam values before a minor game opposite a 1NT rebid. Hands written for the agreements (sayc.md
 1, 5, 6, 9, 14), not taken from the shared cases."""
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ def robot():
     # points has 33+ with the fit: Blackwood. Eleven HCP settles for game.
     ("KQJ875.A4.6.AJ64", "1S P 3D P 3S P 4S P", "4NT"),
     ("KQT875.Q4.6.KJ64", "1S P 3D P 3S P 4S P", "P"),
+    # 1C-1H-3C (16-18, six clubs): game values, spades held and diamonds not: 3S shows the
+    # stopper; opener bids 3NT with diamonds held, else 5C.
+    ("KQ84.KJ632.6.Q73", "1C P 1H P 3C P", "3S"),
+    ("85.Q4.KQ3.AKJ972", "1C P 1H P 3C P 3S P", "3NT"),
+    ("A52.Q4.53.AKQJ72", "1C P 1H P 3C P 3S P", "5C"),
+    # Opposite opener's 1NT rebid (12-14) slam values come before the minor game: 21 HCP
+    # bids 6NT, 20 asks with the quantitative 4NT.
+    ("AQ54.K7.AKJ85.A3", "1D P 1S P 1NT P", "6NT"),
+    ("AQ54.K7.AKJ85.K3", "1D P 1S P 1NT P", "4NT"),
 ])
 def test_constructive_agreements(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
