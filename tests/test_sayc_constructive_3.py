@@ -17,8 +17,10 @@ def robot():
 
 
 @pytest.mark.parametrize("hand, calls, expected", [
-    # 1S-2C: four clubs and 16+ (game opposite 10+) jump to 4C, forcing; a minimum raises to 3C.
+    # 1S-2C: four clubs and 16+ (game opposite 10+) jump to 4C, forcing; 18-19 with the red
+    # suits stopped bids 3NT; a minimum raises to 3C.
     ("AQJ75.K4.A2.Q765", "1S P 2C P", "4C"),
+    ("AQJ75.K4.A2.KJ65", "1S P 2C P", "3NT"),
     ("KJ875.Q4.A2.Q765", "1S P 2C P", "3C"),
     # 1H-2D-3D: responder with game values in points (a six-card suit) and a suit unstopped
     # for 3NT bids the minor game; without them (22 or less on the picture) he passes.
@@ -43,6 +45,8 @@ def robot():
     # bids 6NT, 20 asks with the quantitative 4NT.
     ("AQ54.K7.AKJ85.A3", "1D P 1S P 1NT P", "6NT"),
     ("AQ54.K7.AKJ85.K3", "1D P 1S P 1NT P", "4NT"),
+    # 1S-2C-3C-3D: opener with seven spades shows them before supporting clubs past 3NT.
+    ("AKJ8643.5.J2.KT9", "1S P 2C P 3C P 3D P", "3S"),
 ])
 def test_constructive_agreements(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
