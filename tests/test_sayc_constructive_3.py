@@ -47,6 +47,9 @@ def robot():
     ("AQ54.K7.AKJ85.K3", "1D P 1S P 1NT P", "4NT"),
     # 1S-2C-3C-3D: opener with seven spades shows them before supporting clubs past 3NT.
     ("AKJ8643.5.J2.KT9", "1S P 2C P 3C P 3D P", "3S"),
+    # ...and when opener answers the new suit with 3NT (the unbid suit stopped), responder
+    # without slam values or a major fit leaves it there rather than bid five of the minor.
+    ("4.Q32.AKJ5.AKJ54", "1S P 2C P 3C P 3D P 3NT P", "P"),
 ])
 def test_constructive_agreements(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
