@@ -21,6 +21,9 @@ def robot():
     # suits stopped bids 3NT; a minimum raises to 3C.
     ("AQJ75.K4.A2.Q765", "1S P 2C P", "4C"),
     ("AQJ75.K4.A2.KJ65", "1S P 2C P", "3NT"),
+    # Opener's ranges count length (sayc.md 5): 15 HCP with six diamonds and four clubs is
+    # 17 points, the jump raise.
+    ("A4.7.KQJ853.AJ95", "1D P 2C P", "4C"),
     ("KJ875.Q4.A2.Q765", "1S P 2C P", "3C"),
     # 1H-2D-3D: responder with game values in points (a six-card suit) and a suit unstopped
     # for 3NT bids the minor game; without them (22 or less on the picture) he passes.
