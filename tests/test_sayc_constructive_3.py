@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.system import system_named
+from bidding.model.auction import Auction
 from tests.robots import bid, shipped_robot
 
 
@@ -61,3 +64,11 @@ def test_constructive_agreements(robot, hand, calls, expected):
 def test_the_jump_rebid_over_a_two_over_one_is_not_passed(robot):
     """16-18 opposite 10+ is game: responder with a minimum two-over-one does not pass."""
     assert bid(robot, "7.KJ64.AQ953.Q42", "1S P 2D P 3S P") != "P"
+
+
+def test_the_jump_shift_shows_its_points():
+    """Both hand types of the jump shift promise 17+ points, so partner's picture counts them
+    when he weighs slam in points (Blackwood on 33+ with a fit)."""
+    system = system_named(ConventionLibrary(), "SAYC")
+    jump_shift = system.explain(Auction.parse("1D P 2H P"))[2]
+    assert jump_shift.shown.points[0] == 17
