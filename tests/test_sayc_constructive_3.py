@@ -2,8 +2,9 @@
 raise of the minor, a jump rebid that forces to game), the minor game responder reaches when
 opener raises and 3NT is out, responder placing the game after his forcing new suit over a
 preempt, Blackwood on 33+ points with a fit, a stopper shown below 3NT before a minor game,
-slam values before a minor game opposite a 1NT rebid. Hands written for the agreements (sayc.md
-1, 5, 6, 9, 14), not taken from the shared cases."""
+slam values before a minor game opposite a 1NT rebid, opener's answer to a minor slam try
+over Stayman. Hands written for the agreements (sayc.md 1, 5, 6, 7, 9, 14), not taken from
+the shared cases."""
 from __future__ import annotations
 
 import pytest
@@ -56,6 +57,11 @@ def robot():
     # ...and when opener answers the new suit with 3NT (the unbid suit stopped), responder
     # without slam values or a major fit leaves it there rather than bid five of the minor.
     ("4.Q32.AKJ5.AKJ54", "1S P 2C P 3C P 3D P 3NT P", "P"),
+    # 1NT-2C-2x-3C (six clubs, slam interest, 14+): opener with 17 and a fit asks for aces,
+    # with less raises (forcing); responder leaves opener's 3NT (no fit) rather than bid 5C.
+    ("AK4.AJ32.KQ5.Q52", "1NT P 2C P 2H P 3C P", "4NT"),
+    ("K74.AQ32.K5.A652", "1NT P 2C P 2H P 3C P", "4C"),
+    ("A4.K3.QJ5.KQJ543", "1NT P 2C P 2D P 3C P 3NT P", "P"),
 ])
 def test_constructive_agreements(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
