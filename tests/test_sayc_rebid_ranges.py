@@ -29,6 +29,7 @@ def robot(system):
     ("1H P 1S P 2H P", (10, 15)),
     ("1D P 2C P 2D P", (10, 15)),
     ("1S P 2D P 2S P", (10, 15)),
+    ("1S P 2H P 2S P", (10, 15)),
 ])
 def test_rebid_shows_its_range(system, calls, hcp):
     """The player who made the last bid has shown the agreement's HCP range."""
