@@ -32,3 +32,15 @@ def test_opener_over_3nt_after_a_jump_shift(robot, hand, expected):
 ])
 def test_jump_shifter_answers_the_quantitative_4nt(robot, hand, expected):
     assert bid(robot, hand, JUMP_SHIFT_3NT + " 4NT P") == expected
+
+
+# Jacoby 2NT (sayc.md 4, 14) has no upper limit, nor has opener's 18+ 3M rebid: whoever
+# still has slam values after the other's game call asks for aces.
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("A5.KQ54.AKJ3.KQ5", "1H P 2NT P 4H P", "4NT"),       # 22 opposite a minimum
+    ("A5.KQ54.Q432.K75", "1H P 2NT P 4H P", "P"),         # 14: game only
+    ("AK.AKQ75.K82.Q43", "1H P 2NT P 3H P 4H P", "4NT"),  # 21 HCP, 22 points
+    ("A5.AKJ75.K82.Q43", "1H P 2NT P 3H P 4H P", "P"),    # 17 HCP, 18 points
+])
+def test_slam_values_after_jacoby_game(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
