@@ -23,11 +23,11 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 
 import uvicorn  # noqa: E402
 from selenium.common.exceptions import (  # noqa: E402
-    StaleElementReferenceException, WebDriverException)
+    NoSuchElementException, StaleElementReferenceException, WebDriverException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.expected_conditions import (  # noqa: E402
-    staleness_of, text_to_be_present_in_element)
+    presence_of_element_located, staleness_of, text_to_be_present_in_element)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from bidding.interfaces.web.app import create_app  # noqa: E402
@@ -89,18 +89,22 @@ def submit(browser, button) -> None:
     page = browser.find_element(By.TAG_NAME, "html")
     button.click()
     WebDriverWait(browser, 10).until(staleness_of(page))
+    WebDriverWait(browser, 10).until(
+        lambda driver: driver.execute_script("return document.readyState") == "complete")
 
 
 def press(browser, by: str, selector: str) -> None:
     """Submit with the button `selector` finds, found again if the page's script replaced it
-    between finding and clicking (the robots' calls are shown one by one)."""
+    between finding and clicking (the robots' calls are shown one by one), or gone with a
+    page still being replaced on a loaded machine: wait for it, then find it again."""
     for _ in range(5):
+        WebDriverWait(browser, 15).until(presence_of_element_located((by, selector)))
         try:
             submit(browser, browser.find_element(by, selector))
             return
-        except (StaleElementReferenceException, WebDriverException) as error:
-            if not isinstance(error, StaleElementReferenceException) and \
-                    "does not belong to the document" not in str(error):
+        except WebDriverException as error:
+            if not isinstance(error, (StaleElementReferenceException, NoSuchElementException)) \
+                    and "does not belong to the document" not in str(error):
                 raise
             time.sleep(0.2)
     submit(browser, browser.find_element(by, selector))
