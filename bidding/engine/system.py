@@ -449,12 +449,7 @@ class Interpreter:
         game_forced = self._game_forced(state, history, legality)
         forced = game_forced or self._forced_one_round(state, history)
         situation = self._situation(state, history, forced)
-        before = _last_bid_position(history[:-1])
-        quiet = situation._replace(
-            last_bid_index=history[before] if before >= 0 else -1,
-            last_bidder=_bidder(before, len(history)))
-        rules = tuple([rule for node in uncontested for rule in node.rules(quiet)
-                       if _kept_over_their_call(rule.call, situation)] +
+        rules = tuple(self._systems_on(uncontested, history, situation) +
                       [rule for node in nodes for rule in node.rules(situation)])
         last_bid = legality.last_bid
         illegal = tuple([None if rule.call.index > last_bid else legality.why_illegal(rule.call)
@@ -463,6 +458,18 @@ class Interpreter:
             illegal = tuple([_forced_pass(rule, history) if rule.call is PASS else reason
                              for rule, reason in zip(rules, illegal)])
         return RuleSet(rules, illegal, status, describe, forced)
+
+    def _systems_on(self, uncontested: list[Node], history: tuple[int, ...],
+                    situation: Situation) -> list[Rule]:
+        """Our continuations over a pass, resolved as if their last bid had not been made
+        (`jump(own)` jumps over partner's bid), kept where they still mean the same."""
+        if not uncontested:
+            return []
+        before = self.state(history[:-1]).last_bid
+        quiet = situation._replace(last_bid_index=history[before] if before >= 0 else -1,
+                                   last_bidder=_bidder(before, len(history)))
+        return [rule for node in uncontested for rule in node.rules(quiet)
+                if _kept_over_their_call(rule.call, situation)]
 
     @staticmethod
     def _root(system: BiddingSystem, history: tuple[int, ...], last_bid: int):
@@ -511,13 +518,6 @@ class Interpreter:
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
             partner.points, partner, _bidder(state.last_bid, len(history)))
-
-
-def _last_bid_position(history: tuple[int, ...]) -> int:
-    """The position of the last bid in `history`, -1 if none: where our continuations are
-    resolved when their call is set aside (`jump(own)` jumps over partner's bid)."""
-    return next((position for position in range(len(history) - 1, -1, -1)
-                 if CALLS[history[position]].is_bid), -1)
 
 
 def _bidder(position: int, me: int) -> str:
