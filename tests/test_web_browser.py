@@ -27,7 +27,7 @@ from selenium.common.exceptions import (  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.expected_conditions import (  # noqa: E402
-    presence_of_element_located, staleness_of, text_to_be_present_in_element)
+    presence_of_element_located, text_to_be_present_in_element)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from bidding.interfaces.web.app import create_app  # noqa: E402
@@ -80,34 +80,55 @@ def new_board(browser, server: str) -> None:
     number = browser.find_element(By.NAME, "number")      # the first visit dealt board 1:
     number.clear()                                         # deal the PBN deal as board 1 too
     number.send_keys("1")
-    submit(browser, browser.find_element(By.ID, "deal"))
+    press(browser, By.ID, "deal")
     assert "you are South" in browser.find_element(By.ID, "heading").text
 
 
-def submit(browser, button) -> None:
-    """Click a form's button and wait for the next page."""
-    page = browser.find_element(By.TAG_NAME, "html")
-    button.click()
-    WebDriverWait(browser, 10).until(staleness_of(page))
-    WebDriverWait(browser, 10).until(
-        lambda driver: driver.execute_script("return document.readyState") == "complete")
+def next_page(browser, page) -> None:
+    """Wait until `page` is replaced and the new page has loaded. While the old page is
+    unloading, Chromium may say its node "does not belong to the document" (it is gone) and
+    a script may fail (not loaded yet)."""
+    def replaced(driver) -> bool:
+        try:
+            page.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" not in str(error):
+                raise
+            return True
+        return False
+
+    def loaded(driver) -> bool:
+        try:
+            return driver.execute_script("return document.readyState") == "complete"
+        except WebDriverException:
+            return False
+    WebDriverWait(browser, 10).until(replaced)
+    WebDriverWait(browser, 10).until(loaded)
 
 
 def press(browser, by: str, selector: str) -> None:
     """Submit with the button `selector` finds, found again if the page's script replaced it
-    between finding and clicking (the robots' calls are shown one by one), or gone with a
-    page still being replaced on a loaded machine: wait for it, then find it again."""
+    between finding and clicking (the robots' calls are shown one by one), or if it is not
+    there yet on a loaded machine. Only the finding and clicking are tried again: once the
+    click is made, the form is sent, and a second click would send another call."""
     for _ in range(5):
         WebDriverWait(browser, 15).until(presence_of_element_located((by, selector)))
+        page = browser.find_element(By.TAG_NAME, "html")
         try:
-            submit(browser, browser.find_element(by, selector))
-            return
+            browser.find_element(by, selector).click()
         except WebDriverException as error:
             if not isinstance(error, (StaleElementReferenceException, NoSuchElementException)) \
                     and "does not belong to the document" not in str(error):
                 raise
             time.sleep(0.2)
-    submit(browser, browser.find_element(by, selector))
+            continue
+        next_page(browser, page)
+        return
+    page = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(by, selector).click()
+    next_page(browser, page)
 
 
 def panel_text(browser, panel: str, expected: str) -> str:
@@ -179,5 +200,5 @@ def test_a_board_in_the_browser(browser, server):
 def test_the_conventions_page_in_the_browser(browser, server):
     browser.get(server + "/conventions")
     browser.find_element(By.NAME, "auction").send_keys("1NT P")
-    submit(browser, browser.find_element(By.CSS_SELECTOR, "#meaning button"))
+    press(browser, By.CSS_SELECTOR, "#meaning button")
     assert "South to act after 1NT P" in browser.find_element(By.ID, "rules").text
