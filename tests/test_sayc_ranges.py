@@ -1,7 +1,7 @@
 """SAYC raises and advances show partner a range (sayc.md sections 10-12): support points alone
 put no HCP minimum into partner's picture, so a raise over interference looked like "any hand"
 to the captaincy rules (`combined`). Each raise states the HCP range of its agreement beside
-its support points, and opener's minimum rebids in competition say "at most 15"."""
+its support points, and opener's minimum rebids, in competition or not, say "at most 15"."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -49,6 +49,13 @@ def robot(system):
     # Opener's minimum rebid after a negative double, a single raise after a free bid.
     ("1D 1S X P 2H P", (10, 15)),
     ("1C 1D 1H P 2H P", (10, 15)),
+    # Opener's rebid of his own suit is a minimum, after a one-level response (five or six
+    # cards) and after a two-over-one (sayc.md 5).
+    ("1C P 1H P 2C P", (10, 15)),
+    ("1H P 1S P 2H P", (10, 15)),
+    ("1D P 2C P 2D P", (10, 15)),
+    ("1S P 2D P 2S P", (10, 15)),
+    ("1S P 2H P 2S P", (10, 15)),
 ])
 def test_raise_shows_its_range(system, calls, hcp):
     """The player who made the last bid has shown the agreement's HCP range."""
@@ -97,6 +104,12 @@ def test_support_point_raises_state_hcp():
     # level; with 16-18 he jumps.
     ("52.KJ84.AQ984.Q7", "1D 1S X P", "2H"),
     ("52.AKJ4.AQ984.K7", "1D 1S X P", "3H"),
+    # Uncontested, a minimum with nothing better rebids the five-card suit; 12 HCP with four
+    # hearts cannot reverse. After a two-over-one: a minimum rebids his suit; 18-19 balanced
+    # bids 3NT.
+    ("A3.A632.A9763.92", "1D P 1S P", "2D"),
+    ("K5.AQ8742.K73.96", "1H P 2C P", "2H"),
+    ("K5.AQ874.KQ7.AJ2", "1H P 2C P", "3NT"),
 ])
 def test_raise_agreements(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
