@@ -1,0 +1,47 @@
+"""SAYC when we opened and they compete (sayc.md sections 12 and 16): the law of total tricks
+in any suit partner has shown, opener's long suit over their bid, opener's reopening with a
+second five-card suit, and the captain's decisions that fall to the fallback over their bid.
+North deals; the hands follow from each agreement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import bid, shipped_robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return shipped_robot("SAYC")
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Opener's 1H (five) and my four hearts: nine trumps, so the three level, although
+    # opener's last suit was clubs.
+    ("KQ8652.KJ32.72.5", "3H"),
+    # Three hearts make eight trumps: not at the three level.
+    ("KQ865.KJ3.872.54", "P"),
+])
+def test_negative_doubler_competes_in_openers_first_suit(robot, hand, expected):
+    assert bid(robot, hand, "P 1H 2D X 2H 3C 3D") == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Seven clubs and partner's usual two: nine trumps, the three level in the pass-out seat.
+    ("1C P P 1S X 2S P P", ".AK3.JT8.AQJ7654", "3C"),
+    # Six clubs make eight: not at the three level.
+    ("1C P P 1S X 2S P P", ".AK3.JT82.AQJ765", "P"),
+    # Over their bid after responder's free 1NT, seven clubs compete to the three level.
+    ("1C 1S 1NT 2S", ".A74.AJT.AQJ9865", "3C"),
+])
+def test_opener_competes_in_his_long_suit(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 5-5 with the lower suit unbid: shown at the two level.
+    ("A3.A8762.9.AQ963", "2C"),
+    # 5-4, too weak for the double with a doubleton: pass.
+    ("A3.A8762.96.AQ96", "P"),
+])
+def test_opener_reopens_with_a_second_five_card_suit(robot, hand, expected):
+    assert bid(robot, hand, "1H P P 1S") == expected
