@@ -45,3 +45,18 @@ def test_opener_competes_in_his_long_suit(robot, calls, hand, expected):
 ])
 def test_opener_reopens_with_a_second_five_card_suit(robot, hand, expected):
     assert bid(robot, hand, "1H P P 1S") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 1D (1S) X showed four hearts, or five too weak for 2H: the fifth is shown now, to play.
+    ("K76.QJ874.Q52.43", "2H"),
+    # Four hearts: nothing more to say opposite a minimum.
+    ("K76.QJ87.Q52.432", "P"),
+])
+def test_negative_doubler_shows_his_five_card_major_after_a_minimum_rebid(robot, hand, expected):
+    assert bid(robot, hand, "1D 1S X P 2C P") == expected
+
+
+def test_negative_doubler_leaves_opener_in_his_rebid_suit(robot):
+    # Opener rebid his hearts (six, as a rule): not the time to show five weak spades.
+    assert bid(robot, "KQJ84.J8.J73.976", "1H 2D X P 2H P") == "P"
