@@ -1,0 +1,49 @@
+"""SAYC's games in constructive auctions: invitations and their answers counted in points
+(sayc.md 1: shortness once a fit is known, length otherwise), on hands written for the
+agreements (not taken from the shared cases)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import bid, shipped_robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return shipped_robot("SAYC")
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1H-1S-2C-3H invites (10-12): a singleton spade makes 13 HCP a maximum; 11 with two
+    # doubletons is not.
+    ("4.AQJ85.K32.QJ76", "1H P 1S P 2C P 3H P", "4H"),
+    ("Q4.AJ985.K3.J762", "1H P 1S P 2C P 3H P", "P"),
+    # 1C-1S-1NT-3S (six spades, 10-12): a doubleton is enough with 13-14 and a five-card
+    # suit; a bare 12 passes.
+    ("K7.Q84.AJ5.QJ432", "1C P 1S P 1NT P 3S P", "4S"),
+    ("K7.K84.Q75.KJ432", "1C P 1S P 1NT P 3S P", "P"),
+    # 1D-1H-1S-3S (four spades, 10-12): as over a limit raise, 14 points with the singleton.
+    ("AQ84.5.KJ862.Q73", "1D P 1H P 1S P 3S P", "4S"),
+    ("AQ84.Q5.K862.J73", "1D P 1H P 1S P 3S P", "P"),
+])
+def test_opener_answers_an_invitation_in_points(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1D-1S-3D (16+ points): a six-card spade suit and 7 HCP is 9 points, game values.
+    ("KQT762.9432.9.Q8", "1D P 1S P 3D P", "3S"),
+    ("KQT76.9432.93.Q8", "1D P 1S P 3D P", "P"),
+])
+def test_responder_after_the_jump_rebid_counts_points(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1D-1S-2C: a six-card major invites in it before 2NT (opener raises it with two);
+    # five spades and the hearts held invite in notrump.
+    ("AQT763.K754.7.Q6", "1D P 1S P 2C P", "3S"),
+    ("AQT76.K754.72.Q6", "1D P 1S P 2C P", "2NT"),
+])
+def test_responder_invites_in_his_six_card_major_before_notrump(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
