@@ -47,3 +47,27 @@ def test_responder_after_the_jump_rebid_counts_points(robot, hand, calls, expect
 ])
 def test_responder_invites_in_his_six_card_major_before_notrump(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1D-3D (10-12) invites: 14 balanced accepts in 3NT, 13 passes.
+    ("K842.AQ82.A95.J8", "1D P 3D P", "3NT"),
+    ("K842.AQ82.A95.98", "1D P 3D P", "P"),
+    # 1H-1S-2H-3H (two hearts, 10-12): six hearts and 13 HCP accept, a bare 10 does not.
+    ("K4.AQJ862.K72.93", "1H P 1S P 2H P 3H P", "4H"),
+    ("84.AQJ862.K72.93", "1H P 1S P 2H P 3H P", "P"),
+])
+def test_opener_accepts_an_invitation_above_a_minimum(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1D-2C-3C: the two-over-one promised a second call; with the majors held, 3NT.
+    ("KQ8.A43.Q7.97654", "1D P 2C P 3C P", "3NT"),
+    ("865.AK3.Q7.K9654", "1D P 2C P 3C P", "P"),
+    # 1D-2C-2NT: six clubs and game values bid 3NT (3C only invites); 11 HCP invites.
+    ("J.KJ5.A95.QJ8632", "1D P 2C P 2NT P", "3NT"),
+    ("J.K85.A95.QJ8632", "1D P 2C P 2NT P", "3C"),
+])
+def test_two_over_one_responders_second_call(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
