@@ -65,9 +65,6 @@ def test_opener_accepts_an_invitation_above_a_minimum(robot, hand, calls, expect
     # 1D-2C-3C: the two-over-one promised a second call; with the majors held, 3NT.
     ("KQ8.A43.Q7.97654", "1D P 2C P 3C P", "3NT"),
     ("865.AK3.Q7.K9654", "1D P 2C P 3C P", "P"),
-    # 1D-2C-2NT: six clubs and game values bid 3NT (3C only invites); 11 HCP invites.
-    ("J.KJ5.A95.QJ8632", "1D P 2C P 2NT P", "3NT"),
-    ("J.K85.A95.QJ8632", "1D P 2C P 2NT P", "3C"),
 ])
 def test_two_over_one_responders_second_call(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
