@@ -68,3 +68,13 @@ def test_opener_accepts_an_invitation_above_a_minimum(robot, hand, calls, expect
 ])
 def test_two_over_one_responders_second_call(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1S-2C-2NT: a balanced opening in first or second seat has 12+, so 11 is game; in third
+    # seat it may have 11, and 11 passes.
+    ("85.K92.Q54.AQ432", "1S P 2C P 2NT P", "3NT"),
+    ("85.K92.Q54.AQ432", "P P 1S P 2C P 2NT P", "P"),
+])
+def test_two_over_one_counts_openers_notrump_rebid_by_seat(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
