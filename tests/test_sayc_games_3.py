@@ -78,3 +78,13 @@ def test_two_over_one_responders_second_call(robot, hand, calls, expected):
 ])
 def test_two_over_one_counts_openers_notrump_rebid_by_seat(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 2H (weak): three trumps, 15 HCP and a singleton are 17 support points, game; 14 HCP
+    # and a doubleton (15) ask for a feature.
+    ("AKJ3.Q42.AJ865.2", "2H P", "4H"),
+    ("AKJ3.Q42.KJ86.52", "2H P", "2NT"),
+])
+def test_weak_two_raised_to_game_in_support_points(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
