@@ -88,3 +88,12 @@ def test_two_over_one_counts_openers_notrump_rebid_by_seat(robot, hand, calls, e
 ])
 def test_weak_two_raised_to_game_in_support_points(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1S-2S-3S names no suit: the upper half of the raise (8-10 support points) accepts.
+    ("JT4.KJ75.KT9.654", "1S P 2S P 3S P", "4S"),
+    ("JT4.QJ75.KT9.654", "1S P 2S P 3S P", "P"),
+])
+def test_responder_accepts_the_re_raise_with_the_upper_half(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
