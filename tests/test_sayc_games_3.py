@@ -97,3 +97,13 @@ def test_weak_two_raised_to_game_in_support_points(robot, hand, calls, expected)
 ])
 def test_responder_accepts_the_re_raise_with_the_upper_half(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # 1NT-2D-2H-2NT (five hearts, 8-9): three hearts and a doubleton make 15 HCP a
+    # maximum (24 support points with his 8); 15 flat declines in 3H.
+    ("AQ.K83.KJ62.Q973", "1NT P 2D P 2H P 2NT P", "4H"),
+    ("AQ4.K83.KJ6.Q973", "1NT P 2D P 2H P 2NT P", "3H"),
+])
+def test_opener_accepts_the_transfer_invitation_in_support_points(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
