@@ -60,3 +60,13 @@ def test_negative_doubler_shows_his_five_card_major_after_a_minimum_rebid(robot,
 def test_negative_doubler_leaves_opener_in_his_rebid_suit(robot):
     # Opener rebid his hearts (six, as a rule): not the time to show five weak spades.
     assert bid(robot, "KQJ84.J8.J73.976", "1H 2D X P 2H P") == "P"
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 20 HCP and a second five-card suit: shown, as a strong doubler does (17+).
+    ("AQ973.AKQJ5..K52", "3H"),
+    # A minimum reopening double has said it all opposite a partner who passed.
+    ("AQ973.KJ52..K652", "P"),
+])
+def test_opener_goes_on_after_his_reopening_double_as_a_doubler(robot, hand, expected):
+    assert bid(robot, hand, "1S 2D P P X P 3C P") == expected
