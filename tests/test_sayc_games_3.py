@@ -107,3 +107,13 @@ def test_responder_accepts_the_re_raise_with_the_upper_half(robot, hand, calls, 
 ])
 def test_opener_accepts_the_transfer_invitation_in_support_points(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 1D-1S-2D: seven spades and 12 HCP (15 points) opposite an opening: game in spades.
+    ("AQJT943.4.Q42.K7", "4S"),
+    # Six poor spades and 7 HCP: not game.
+    ("QJ9843.K3.Q4.972", "P"),
+])
+def test_responder_with_a_long_major_and_game_values_bids_it(robot, hand, expected):
+    assert bid(robot, hand, "1D P 1S P 2D P") == expected
