@@ -70,3 +70,15 @@ def test_negative_doubler_leaves_opener_in_his_rebid_suit(robot):
 ])
 def test_opener_goes_on_after_his_reopening_double_as_a_doubler(robot, hand, expected):
     assert bid(robot, hand, "1S 2D P P X P 3C P") == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Three hearts opposite a two-level free bid (five, 10+): 16 support points make game.
+    ("1D 1S 2H P", "9.J82.AKQJ93.A52", "4H"),
+    # A minimum raises one level.
+    ("1D 1S 2H P", "93.J82.KQJ93.A52", "3H"),
+    # Four trumps and 20 support points opposite a free 2S: game in four, not five.
+    ("P 1C 2D 2S P", "AJ72.K4.A3.KQJ72", "4S"),
+])
+def test_opener_raises_a_free_bid_to_game_by_the_combined_values(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
