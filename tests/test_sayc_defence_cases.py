@@ -29,11 +29,11 @@ KNOWN_FAILURES = {
         "at most 9 HCP and both minors; the reference names only 2NT asking for the minor",
     90: "shipped SAYC plays Cappelletti over their 1NT (2C = a one-suiter, sayc.md 14 [O]); "
         "the booklet's natural 2S is the SAYC-booklet system's",
+    121: "advancing a balancing double with two four-card minors: the engine bids the better "
+         "suit (2D), the case the cheapest (2C); sayc.md 11 says only 'cheapest suit'",
     141: "a flat four-trump raise of a two-level overcall with 7 HCP: the engine's preemptive "
          "jump raise takes any four-trump hand up to 9 HCP (law of total tricks); raising once "
          "with flat hands (the case) scored 5 IMPs worse on 1,600 random deals, so it was not kept",
-    121: "advancing a balancing double with two four-card minors: the engine bids the better "
-         "suit (2D), the case the cheapest (2C); sayc.md 11 says only 'cheapest suit'",
 }
 
 CASE_LIST = load_cases(CASES)
