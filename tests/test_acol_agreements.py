@@ -59,6 +59,12 @@ def acol():
     ("863.J4.T76.JT432", "1NT X XX P 2C P", "P"),
     ("863.JT432.J4.T76", "1NT X", "2D"),
     ("8632.J54.T72.JT4", "1NT X", "P"),
+    # ...or with a singleton and a four-card minor: the puppet, then the longer minor.
+    ("7642.Q954.2.J642", "1NT X", "XX"),
+    ("7642.Q954.2.J642", "1NT X XX P 2C P", "P"),
+    ("7642.Q954.J642.2", "1NT X XX P 2C P", "2D"),
+    # a balanced 4-4-3-2 has no safer spot than 1NT doubled
+    ("7642.Q954.J64.J2", "1NT X", "P"),
     # Their 2C passed round to responder: four diamonds opposite four make eight trumps,
     # compete at the two level (law of total tricks, also in the pass-out seat).
     ("KJ74.83.Q852.J43", "1D P 1S 2C P P", "2D"),
