@@ -1,0 +1,73 @@
+"""SAYC against the case files written for this project (tests/data/*.jsonl): the defence
+(their openings: overcalls, takeout doubles and their advances, 1NT overcalls, Michaels and
+the unusual 2NT, weak jump overcalls, defence to 1NT and to preempts, balancing, the
+doubler's rebids), our side in competition (negative doubles, free bids, after their takeout
+double, interference over our 1NT, penalty doubles) and the uncontested auction (openings,
+responses, rebids, notrump, 2C, weak twos, slam). Each case is a hand for one agreement of
+../shared/reference/sayc.md (named in its comment), the expected call written before the
+robot was run; none comes from the shared cases.
+
+Every case is a test; a case the system still gets wrong is listed in KNOWN_FAILURES with the
+agreement missing or disputed, so that the files stay a true record (strict xfail: a case
+that starts passing must be moved out of the list).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.robot import Robot
+from bidding.engine.system import system_named
+from bidding.laboratory.cases import PASSED, load_cases, run_case
+
+DATA = Path(__file__).resolve().parent / "data"
+FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
+         "sayc-constructive-cases.jsonl")
+
+# (file, line) -> why SAYC (as shipped) still bids otherwise.
+KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
+    5: "the engine's good suit for a two-level overcall is any two of the top four honours "
+       "(KJxxx qualifies); the case asks for a better five-card suit at the two level",
+    76: "advancing Michaels over 1H without spades: the engine bids 3C pass-or-correct with "
+        "at most 9 HCP and both minors; the reference names only 2NT asking for the minor",
+    90: "shipped SAYC plays Cappelletti over their 1NT (2C = a one-suiter, sayc.md 14 [O]); "
+        "the booklet's natural 2S is the SAYC-booklet system's",
+    121: "advancing a balancing double with two four-card minors: the engine bids the better "
+         "suit (2D), the case the cheapest (2C); sayc.md 11 says only 'cheapest suit'",
+    141: "a flat four-trump raise of a two-level overcall with 7 HCP: the engine's preemptive "
+         "jump raise takes any four-trump hand up to 9 HCP (law of total tricks); raising once "
+         "with flat hands (the case) scored 5 IMPs worse on 1,600 random deals, so it was not kept",
+}.items()}
+
+CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
+
+
+@pytest.fixture(scope="module")
+def robot():
+    library = ConventionLibrary()
+    return Robot(system_named(library, "SAYC"), library)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_each_case_file_is_valid(name):
+    cases = [case for file, case in CASES if file == name]
+    assert len(cases) >= 30
+    assert [case.where for case in cases if case.problem] == []
+
+
+def test_every_known_failure_names_a_case():
+    assert set(KNOWN_FAILURES) <= {(name, case.line) for name, case in CASES}
+
+
+@pytest.mark.parametrize("name, case", [
+    pytest.param(name, case, id=f"{name.removesuffix('-cases.jsonl')}-line{case.line}",
+                 marks=[pytest.mark.xfail(reason=KNOWN_FAILURES[name, case.line], strict=True)]
+                 if (name, case.line) in KNOWN_FAILURES else [])
+    for name, case in CASES])
+def test_case(robot, name, case):
+    outcome = run_case(case, robot)
+    assert outcome.status == PASSED, (
+        f"{name} {case.where} [{case.topic}] {case.hand_text} after {case.history_text}: "
+        f"expected {case.expected}, got {outcome.call} ({case.raw.get('comment')})")
