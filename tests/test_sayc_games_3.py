@@ -117,3 +117,13 @@ def test_opener_accepts_the_transfer_invitation_in_support_points(robot, hand, c
 ])
 def test_responder_with_a_long_major_and_game_values_bids_it(robot, hand, expected):
     assert bid(robot, hand, "1D P 1S P 2D P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 1NT-2C-2D with 16: slam only if opener is maximum: the quantitative 4NT.
+    ("AQ4.KJ32.Q87.KJ5", "4NT"),
+    # 13 reaches game, not slam.
+    ("AQ4.KJ32.Q87.J95", "3NT"),
+])
+def test_responder_invites_slam_in_notrump_after_stayman_finds_no_major(robot, hand, expected):
+    assert bid(robot, hand, "1NT P 2C P 2D P") == expected
