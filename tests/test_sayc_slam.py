@@ -116,3 +116,13 @@ def test_jacoby_responder_after_shortness(robot, hand, calls, expected):
 ])
 def test_jacoby_opener_answers_a_control_bid(robot, hand, expected):
     assert bid(robot, hand, "1S P 2NT P 3C P 3H P") == expected
+
+
+# Blackwood counts support points with the fit: after 2C-2NT (8+ HCP)-3H-4H, opener with
+# 22 HCP asks with a singleton (25 support points, 33 with partner's minimum), not without.
+@pytest.mark.parametrize("hand, expected", [
+    ("AQ7.AKJ85.AKJ2.5", "4NT"),
+    ("AQ7.AKJ85.AKJ.52", "P"),
+])
+def test_blackwood_on_support_points_after_partners_game_raise(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2NT P 3H P 4H P") == expected
