@@ -126,3 +126,13 @@ def test_jacoby_opener_answers_a_control_bid(robot, hand, expected):
 ])
 def test_blackwood_on_support_points_after_partners_game_raise(robot, hand, expected):
     assert bid(robot, hand, "2C P 2NT P 3H P 4H P") == expected
+
+
+# 2C then a balanced positive (2NT, 8+ HCP): balanced opener bids the slam in notrump when
+# his HCP and partner's minimum reach 33, else 3NT.
+@pytest.mark.parametrize("hand, expected", [
+    ("KQ6.AK8.AK8.AK84", "6NT"),    # 26 + 8
+    ("KQ6.AK8.AK8.AJ84", "3NT"),    # 24 + 8
+])
+def test_balanced_2c_opener_after_the_2nt_positive(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2NT P") == expected
