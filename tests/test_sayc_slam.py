@@ -1,11 +1,18 @@
 """SAYC slam bidding in strong auctions, on hands written for the agreements (not taken from
 the shared cases): over partner's natural 3NT in an auction with a jump shift, whose range
 has no upper limit, 4NT is quantitative (sayc.md 14): invite with 29-32 counting his minimum,
-accept in the upper half of the range (32+ counting the inviter's minimum)."""
+accept in the upper half of the range (32+ counting the inviter's minimum). With a major
+agreed in a game force, control bids (sayc.md 14): the captain whose slam depends on
+partner's extras bids his cheapest ace or void below game; partner returns a control bid or
+asks for aces with the upper part of his range, else signs off."""
 from __future__ import annotations
 
 import pytest
 
+from bidding.engine.library import ConventionLibrary
+from bidding.engine.system import system_named
+from bidding.model.auction import Auction
+from bidding.model.cards import Seat
 from tests.robots import bid, shipped_robot
 
 
@@ -44,3 +51,88 @@ def test_jump_shifter_answers_the_quantitative_4nt(robot, hand, expected):
 ])
 def test_slam_values_after_jacoby_game(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+# After 2C-2D-2S the raises say how much responder holds (fast arrival): the jump to game is
+# the weak raise, the slow one shows 8+ HCP, which opener counts toward slam.
+@pytest.mark.parametrize("hand, expected", [
+    ("Q76.J742.863.865", "4S"),     # 3 HCP
+    ("Q76.J42.K63.A865", "3S"),     # 10 HCP
+])
+def test_raises_of_opener_major_after_2c_2d(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2D P 2S P") == expected
+
+
+def test_the_slow_raise_shows_values_to_opener():
+    sayc = system_named(ConventionLibrary([]), "SAYC")
+    raise_ = sayc.explain(Auction(Seat.NORTH, "2C P 2D P 2S P 3S".split()))[-1]
+    assert raise_.shown.hcp[0] == 8
+
+
+TWO_CLUBS_RAISED = "2C P 2D P 2H P 3H P"     # 3H: 8+ HCP, three or more hearts
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("AKQ5.AKQJ2.A87.5", "4NT"),    # 25 HCP: 33 on partner's minimum, no void: aces
+    ("AK5.AKJ32.AQ7.65", "3S"),     # 21 HCP: slam if partner has extras; the spade ace
+    ("KQJ5.AKQ32.AQ87.", "4C"),     # a void, which Blackwood cannot place: the club void
+])
+def test_captain_with_a_major_fit_in_a_game_force(robot, hand, expected):
+    assert bid(robot, hand, TWO_CLUBS_RAISED) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("Q76.J42.K63.A865", "4H"),     # 10 support points: the bottom of his range
+    ("K642.K942.A632.5", "4D"),     # 13 with the singleton: the diamond ace, below 4H
+    ("K98.QJT54.K.KQ98", "4NT"),    # 17: no ace or void below game, no void: aces
+])
+def test_answers_to_a_control_bid(robot, hand, expected):
+    assert bid(robot, hand, TWO_CLUBS_RAISED + " 3S P") == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("AK5.AKJ32.AQ7.65", " 3S P 4D P", "4NT"),    # both cooperate: aces
+    ("KQJ5.AKQ32.AQ87.", " 4C P 4D P", "6H"),     # with a void: the small slam
+    ("AK5.AKJ32.AQ7.65", " 3S P 4H P", "P"),      # partner signed off
+])
+def test_captain_after_the_answer(robot, hand, calls, expected):
+    assert bid(robot, hand, TWO_CLUBS_RAISED + calls) == expected
+
+
+# Jacoby 2NT (11+ HCP, four spades) and opener's shortness: responder counts his own
+# shortness with the fit, except opposite opener's (the same ruffs).
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("QJT985.AK.J.A972", "1S P 2NT P 3C P", "3H"),    # 19 support points: the heart ace
+    ("KJT985.Q5.Q4.KJ2", "1S P 2NT P 3C P", "4S"),    # 14: game
+    ("KJ93.T.K8.AKQ852", "1S P 2NT P 3H P", "4S"),    # the singleton heart adds nothing
+])
+def test_jacoby_responder_after_shortness(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("AK732.AJ3.AQ98.4", "4D"),     # 18 HCP and the singleton: the diamond ace
+    ("KQ732.J93.KJ83.4", "4S"),     # 11 HCP: the bottom of his range
+])
+def test_jacoby_opener_answers_a_control_bid(robot, hand, expected):
+    assert bid(robot, hand, "1S P 2NT P 3C P 3H P") == expected
+
+
+# Blackwood counts support points with the fit: after 2C-2NT (8+ HCP)-3H-4H, opener with
+# 22 HCP asks with a singleton (25 support points, 33 with partner's minimum), not without.
+@pytest.mark.parametrize("hand, expected", [
+    ("AQ7.AKJ85.AKJ2.5", "4NT"),
+    ("AQ7.AKJ85.AKJ.52", "P"),
+])
+def test_blackwood_on_support_points_after_partners_game_raise(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2NT P 3H P 4H P") == expected
+
+
+# 2C then a balanced positive (2NT, 8+ HCP): balanced opener bids the slam in notrump when
+# his HCP and partner's minimum reach 33, else 3NT.
+@pytest.mark.parametrize("hand, expected", [
+    ("KQ6.AK8.AK8.AK84", "6NT"),    # 26 + 8
+    ("KQ6.AK8.AK8.AJ84", "3NT"),    # 24 + 8
+])
+def test_balanced_2c_opener_after_the_2nt_positive(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2NT P") == expected
