@@ -127,3 +127,14 @@ def test_responder_with_a_long_major_and_game_values_bids_it(robot, hand, expect
 ])
 def test_responder_invites_slam_in_notrump_after_stayman_finds_no_major(robot, hand, expected):
     assert bid(robot, hand, "1NT P 2C P 2D P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 1C-1S-1NT-3S (six spades, invitational): three spades and a doubleton make a nine-card
+    # fit, 13 HCP + 1 = 14 support points: game.
+    ("AJ6.KQT7.42.KT93", "4S"),
+    # Three spades, flat 13: a minimum, pass.
+    ("AJ6.KQT7.432.KT9", "P"),
+])
+def test_opener_accepts_the_six_card_invitation_in_support_points(robot, hand, expected):
+    assert bid(robot, hand, "1C P 1S P 1NT P 3S P") == expected
