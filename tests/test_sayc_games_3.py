@@ -81,6 +81,10 @@ def robot():
     ("AJ6.KQT7.42.KT93", "1C P 1S P 1NT P 3S P", "4S"),
     # Three spades, flat 13: a minimum, pass.
     ("AJ6.KQT7.432.KT9", "1C P 1S P 1NT P 3S P", "P"),
+    # Opener answers a notrump invitation: a five-card suit adds its length.
+    # 1NT-2NT (8-9): 15 with five diamonds accepts, 15 with 4-3-3-3 or 4-4-3-2 does not.
+    ("KQ4.A32.KJ872.Q5", "1NT P 2NT P", "3NT"),
+    ("KQ4.A32.KJ72.Q52", "1NT P 2NT P", "P"),
 ])
 def test_agreement(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
