@@ -1,0 +1,39 @@
+"""SAYC in competition (sayc.md sections 10-12): advancer's cue-bid with a strong hand
+without a fit for the overcall and what follows it, ... North deals; the hands follow from
+each agreement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import bid, shipped_robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return shipped_robot("SAYC")
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Opening values and a five-card suit, no fit: the cue-bid, the only forcing advance.
+    ("A64.KJ853.A6.K85", "2C"),
+    # The same suit with less: a new suit, not forcing.
+    ("864.KJ853.A6.Q85", "1H"),
+    # Balanced with their suit stopped and no five-card suit: notrump, not the cue-bid.
+    ("A64.KJ85.A6.K852", "3NT"),
+])
+def test_advancer_cue_bids_a_strong_hand_without_a_fit(robot, hand, expected):
+    assert bid(robot, hand, "1C 1D P") == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Overcaller's minimum rebid, then the strong hand's own suit, forcing.
+    ("1C 1D P 2C P 2D P", "A64.KJ853.A6.K85", "2H"),
+    # The overcaller answers the forcing suit: three-card support raises, to game when
+    # the strong hand's 13 make 25 with his support points.
+    ("1C 1D P 2C P 2D P 2H P", "QT9.J92.KQ987.T4", "3H"),
+    ("1C 1D P 2C P 2D P 2H P", "QT9.A92.KQJ98.T4", "4H"),
+    # No support, their suit stopped: notrump.
+    ("1C 1D P 2C P 2D P 2H P", "QT92.4.KQJ98.KT4", "2NT"),
+])
+def test_after_advancers_strong_cue_bid(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
