@@ -37,3 +37,16 @@ def test_advancer_cue_bids_a_strong_hand_without_a_fit(robot, hand, expected):
 ])
 def test_after_advancers_strong_cue_bid(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Advancer's forced 3H: four trumps and 17 support points are game opposite his
+    # usual share of the values.
+    ("P P 3C X P 3H P", "A86.AK82.AJ86.T9", "4H"),
+    # A point less: advancer may have nothing.
+    ("P P 3C X P 3H P", "A86.AK82.QJ86.T9", "P"),
+    # 21+ and four cards of his minor: game, not a jump past it.
+    ("P P 3S X P 4D P", "A8.AK82.AKJ6.KT9", "5D"),
+])
+def test_doubler_of_a_preempt_raises_advancers_suit(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
