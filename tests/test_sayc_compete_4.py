@@ -50,3 +50,19 @@ def test_after_advancers_strong_cue_bid(robot, calls, hand, expected):
 ])
 def test_doubler_of_a_preempt_raises_advancers_suit(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+def test_opener_cue_bids_a_strong_hand_without_a_natural_rebid(robot):
+    # 18 HCP, a singleton in responder's spades, four of their hearts, no second suit:
+    # the cue-bid, forcing (2D would be passed).
+    assert bid(robot, "A.KJ82.AKJ86.Q92", "1D 1H 1S P") == "2H"
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Their hearts stopped and 12 opposite 16+: notrump game.
+    ("KQ854.A3.Q5.J874", "3NT"),
+    # Stopped, short of game: the cheapest notrump.
+    ("Q9854.Q73.5.K874", "2NT"),
+])
+def test_responder_answers_openers_cue_bid(robot, hand, expected):
+    assert bid(robot, hand, "P 1D 1H 1S P 2H P") == expected
