@@ -66,3 +66,25 @@ def test_opener_cue_bids_a_strong_hand_without_a_natural_rebid(robot):
 ])
 def test_responder_answers_openers_cue_bid(robot, hand, expected):
     assert bid(robot, hand, "P 1D 1H 1S P 2H P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # They raised their spades to two; my 10 and opener's 10+ hold the balance, I am short
+    # in spades with the unbid diamonds: a takeout double rather than selling out.
+    ("42.KJ84.Q843.A72", "X"),
+    # 7 opposite opener's minimum: not our hand.
+    ("42.KJ84.Q843.972", "P"),
+    # Three of their spades: no takeout double.
+    ("Q42.KJ84.Q843.A7", "P"),
+])
+def test_competitive_double_when_they_stop_at_two(robot, hand, expected):
+    assert bid(robot, hand, "1C 1S X 2S P P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # The answers: a four-card unbid suit, else my own five-card suit.
+    ("AQ3.Q92.KJ54.Q84", "3D"),
+    ("AQ3.Q9.KJ5.Q8432", "3C"),
+])
+def test_answers_to_the_competitive_double(robot, hand, expected):
+    assert bid(robot, hand, "1C 1S X 2S P P X P") == expected
