@@ -88,3 +88,17 @@ def test_competitive_double_when_they_stop_at_two(robot, hand, expected):
 ])
 def test_answers_to_the_competitive_double(robot, hand, expected):
     assert bid(robot, hand, "1C 1S X 2S P P X P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Two honours are not enough for a light two-level overcall (doubled, it goes for a
+    # number): pass.
+    ("Q7.854.AJ874.K63", "P"),
+    # Three of the top five honours, or the ace-king: a good suit.
+    ("Q7.854.KQT74.A63", "2D"),
+    ("Q72.854.AK874.J3", "2D"),
+    # Near an opening (12+), two honours with the ace or king will do.
+    ("K8.854.AQ953.QJ2", "2D"),
+])
+def test_two_level_overcall_needs_a_good_suit(robot, hand, expected):
+    assert bid(robot, hand, "1H") == expected
