@@ -1,6 +1,8 @@
 """SAYC in competition (sayc.md sections 10-12): advancer's cue-bid with a strong hand
-without a fit for the overcall and what follows it, ... North deals; the hands follow from
-each agreement."""
+without a fit for the overcall and what follows it, the doubler of a preempt raising
+advancer's forced major to game, opener's cue-bid after responder's free bid when nothing
+natural fits, the competitive takeout double when they stop in their suit at the two level,
+and the suit a two-level overcall needs. North deals; the hands follow from each agreement."""
 from __future__ import annotations
 
 import pytest
