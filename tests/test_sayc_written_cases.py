@@ -28,8 +28,6 @@ FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
 
 # (file, line) -> why SAYC (as shipped) still bids otherwise.
 KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
-    5: "the engine's good suit for a two-level overcall is any two of the top four honours "
-       "(KJxxx qualifies); the case asks for a better five-card suit at the two level",
     76: "advancing Michaels over 1H without spades: the engine bids 3C pass-or-correct with "
         "at most 9 HCP and both minors; the reference names only 2NT asking for the minor",
     90: "shipped SAYC plays Cappelletti over their 1NT (2C = a one-suiter, sayc.md 14 [O]); "
