@@ -67,10 +67,17 @@ def test_robot_left_of_1nt_opener_never_takes_partners_sequence():
 def test_opponents_calls_are_matched_by_over():
     # Stayman is defined over a pass only: over an overcall nothing answers, so the
     # continuations over a pass apply where still legal; 2C no longer is, and notrump
-    # over their hearts is left to agreements that ask for a stopper.
+    # keeps its range with a stopper in their hearts added.
     over_2h = EXAMPLE.ruleset(auction("1NT 2H"))
     assert over_2h.status == "systems on"
-    assert calls(over_2h) == ["2C"] and over_2h.illegal[0] is not None
+    assert calls(over_2h) == ["2C", "2NT", "3NT"] and over_2h.illegal[0] is not None
+    quiet = {str(rule.call): rule for rule in EXAMPLE.ruleset(auction("1NT P")).rules}
+    for rule in over_2h.rules[1:]:
+        assert rule.description == quiet[str(rule.call)].description + ", a stopper in hearts"
+        held = Hand.parse("KJ72.Q84.Q52.K73")            # 10 HCP, hearts Qxx stopped
+        bare = Hand.parse("KJ72.842.Q52.KQ3")            # 10 HCP, no heart stopper
+        assert rule.matches(held) == quiet[str(rule.call)].matches(held)
+        assert not rule.matches(bare)
     natural = NATURAL_SYSTEM.ruleset(auction("1NT 2H"))
     assert "3C" in calls(natural) and "X" in calls(natural)   # natural suit, penalty double
     assert "2C" not in calls(natural)
@@ -137,15 +144,19 @@ SYSTEMS_ON = {
 def test_systems_on_over_their_bid_keeps_our_continuations_where_legal(tmp_path):
     """Over their bid that nothing answers, the uncontested continuations are resolved as
     if they had passed (the jump is 3D, not 4D) and kept when legal, not in their suit,
-    not notrump once they showed a suit, and not a pass; the fallback follows."""
+    notrump only with their suit stopped, and not a pass; the fallback follows."""
     system = system_named(small_library(tmp_path, SYSTEMS_ON), "S")
     over_2s = system.ruleset(auction("1D P 1NT 2S"))
     assert over_2s.status == "systems on"
-    assert calls(over_2s) == ["2D", "3D", "2H", "P"]
-    assert [reason is None for reason in over_2s.illegal] == [False, True, False, True]
+    assert calls(over_2s) == ["2D", "3D", "2H", "3NT", "P"]
+    assert [reason is None for reason in over_2s.illegal] == [False, True, False, True, True]
     assert "where still legal" in over_2s.situation
+    notrump = over_2s.rules[3]
+    assert notrump.description.endswith("a stopper in spades")
+    assert notrump.matches(Hand.parse("KJ2.AQ4.AKJ85.K3"))       # 18-19 with spades held
+    assert not notrump.matches(Hand.parse("J32.AQ4.AKJ85.AK"))   # 19, spades open
     assert calls(system.ruleset(auction("1D P 1NT 2S 3D P"))) == ["3NT"]   # on the tree again
-    assert calls(system.ruleset(auction("1D P 1NT 2C"))) == ["2D", "3D", "2H", "3S", "P"]
+    assert calls(system.ruleset(auction("1D P 1NT 2C"))) == ["2D", "3D", "2H", "3S", "3NT", "P"]
     over_double = system.ruleset(auction("1D P 1NT X"))
     assert over_double.status == "fallback" and calls(over_double) == ["P"]
 

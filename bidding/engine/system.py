@@ -8,6 +8,7 @@ here?" is one dictionary look-up after the first time.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from operator import attrgetter
 
 from bidding.model.auction import Auction
@@ -20,6 +21,8 @@ from bidding.engine.explain import Explanation, Shown, explain
 from bidding.engine.constraints import Promise, RuleEnv, compile_predicate
 from bidding.engine.suitrefs import Situation
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
+from bidding.engine.inference import STOPPER
+from bidding.model.cards import SUIT_NAMES
 
 _PASS_INDEX = PASS.index
 _LONGEST_SUIT_MIN = 4          # a longest suit of thirteen cards has at least four
@@ -468,7 +471,9 @@ class Interpreter:
         before = self.state(history[:-1]).last_bid
         quiet = situation._replace(last_bid_index=history[before] if before >= 0 else -1,
                                    last_bidder=_bidder(before, len(history)))
-        return [rule for node in uncontested for rule in node.rules(quiet)
+        return [_stopping_their_suits(rule, situation.their_suits)
+                if rule.call.is_bid and rule.call.strain is Strain.NOTRUMP else rule
+                for node in uncontested for rule in node.rules(quiet)
                 if _kept_over_their_call(rule.call, situation)]
 
     @staticmethod
@@ -530,14 +535,34 @@ def _bidder(position: int, me: int) -> str:
 def _kept_over_their_call(call: Call, situation: Situation) -> bool:
     """Our uncontested continuation still means the same over their call (systems on where
     legal): a bid, not a pass (passing now ends a competitive round, the fallback's
-    decision), not in a suit they showed (that is a cue bid), and not notrump once they
-    showed a suit (notrump over their suit needs a stopper the uncontested agreement never
-    asked for: the fallback's notrump does)."""
-    if not call.is_bid:
-        return False
-    if call.strain is Strain.NOTRUMP:
-        return not situation.their_suits
-    return int(call.strain) not in situation.their_suits
+    decision), and not in a suit they showed (that is a cue bid). Notrump is kept with a
+    stopper in their suits added (`_stopping_their_suits`)."""
+    return call.is_bid and (call.strain is Strain.NOTRUMP or
+                            int(call.strain) not in situation.their_suits)
+
+
+def _stopping_their_suits(rule: Rule, their_suits: tuple[int, ...]) -> Rule:
+    """An uncontested notrump call kept over their suit: the same range, and a stopper in
+    each suit they showed (sayc.md 12: notrump in competition promises one; 1C (P) 1D (1S)
+    2NT is still 18-19 balanced, now with spades held)."""
+    suits = tuple(sorted(set(their_suits)))
+    if not suits:
+        return rule
+    plain = rule.predicate
+
+    def predicate(facts) -> bool:
+        return all(facts.stopper[suit] for suit in suits) and plain(facts)
+
+    promise = Promise(list(rule.promise.dims))
+    for suit in suits:
+        promise.narrow(STOPPER + suit, 1, 1)
+    stoppers = tuple([(STOPPER + suit, 1, 1) for suit in suits])
+    names = " and ".join(SUIT_NAMES[suit] for suit in suits)
+    joiner = "; each with" if "; or " in rule.description else ","
+    return replace(rule, predicate=predicate, promise=promise,
+                   description=f"{rule.description}{joiner} a stopper in {names}",
+                   exact_types=tuple([None if terms is None else terms + stoppers
+                                      for terms in rule.exact_types]))
 
 
 def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
