@@ -30,3 +30,10 @@ def robot():
 ])
 def test_fourth_suit_and_the_natural_one_spade(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+def test_new_suit_on_three_cards_with_a_five_card_major_and_no_stopper(robot):
+    """1C-1S-2C with game values, five spades and no heart stopper: not 3NT at once but
+    the forcing new suit on three cards, so opener can show three-card spade support."""
+    assert bid(robot, "KJT63.62.AKJ.J75", "1C P 1S P 2C P") == "2D"
+    assert bid(robot, "AQ5.43.Q6.AK6432", "1C P 1S P 2C P 2D P") == "2S"
