@@ -1,7 +1,8 @@
 """SAYC in competition, fifth round: the double of their sacrifice over our game (sayc.md 15:
 a double of a bid over our freely bid game is for penalty), responder's own six-card suit
-at the three level with the balance of strength, and balancing over their 1NT response
-(sayc.md 13: the direct seat's calls, a king lighter). North deals; the hands follow from
+at the three level with the balance of strength, balancing over their 1NT response
+(sayc.md 13: the direct seat's calls, a king lighter), and the doubler of a preempt bidding
+3NT with 19+ and a stopper before his own suit. North deals; the hands follow from
 each agreement."""
 from __future__ import annotations
 
@@ -52,3 +53,15 @@ def test_responder_competes_in_his_six_card_suit(robot, hand, expected):
 ])
 def test_balancing_over_their_1nt_response(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # 22 with their clubs stopped: game in notrump, not four of his long minor.
+    ("AQJ.QJ.AKJ87.KJ8", "3NT"),
+    # 19 and the stopper: the same.
+    ("AQ2.Q2.AKJ87.K82", "3NT"),
+    # 17 and no stopper: the strong double's long suit.
+    ("AQ2.Q2.AKJ87.J82", "4D"),
+])
+def test_doubler_of_a_preempt_bids_3nt_before_his_suit(robot, hand, expected):
+    assert bid(robot, hand, "3C X P 3H P") == expected
