@@ -2,7 +2,8 @@
 a double of a bid over our freely bid game is for penalty), responder's own six-card suit
 at the three level with the balance of strength, balancing over their 1NT response
 (sayc.md 13: the direct seat's calls, a king lighter), and the doubler of a preempt bidding
-3NT with 19+ and a stopper before his own suit. North deals; the hands follow from
+3NT with 19+ and a stopper before his own suit, the advancer of Cappelletti's major and
+a minor playing in his own six-card suit. North deals; the hands follow from
 each agreement."""
 from __future__ import annotations
 
@@ -65,3 +66,14 @@ def test_balancing_over_their_1nt_response(robot, calls, hand, expected):
 ])
 def test_doubler_of_a_preempt_bids_3nt_before_his_suit(robot, hand, expected):
     assert bid(robot, hand, "3C X P 3H P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Six clubs and a singleton heart: to play in clubs, however poor the suit; asking for
+    # partner's minor would land in his four diamonds a level higher.
+    ("AT94.Q.J2.986432", "3C"),
+    # Five clubs: no suit to play opposite a singleton; ask for partner's minor.
+    ("AT94.Q.J52.98643", "2NT"),
+])
+def test_advancer_of_cappelletti_plays_his_six_card_suit(robot, hand, expected):
+    assert bid(robot, hand, "1NT 2H P") == expected
