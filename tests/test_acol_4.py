@@ -60,3 +60,20 @@ def test_responder_over_their_overcall_of_the_weak_notrump(acol, hand, calls, ex
 ])
 def test_advances_of_the_2nt_overcall_of_a_weak_two(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Their penalty double of the weak notrump: a weak 4-4-3-2 runs too (redouble, the
+    # puppet to 2C), then passes with four clubs, corrects to 2D with four diamonds, or
+    # bids 2H with both majors; opener passes 2H or corrects to the longer spades.
+    ("J82.9832.T863.93", "1NT X", "XX"),
+    ("J82.9832.T863.93", "1NT X XX P 2C P", "2D"),
+    ("J8.9832.T86.9763", "1NT X XX P 2C P", "P"),
+    ("KJ82.9832.T86.93", "1NT X XX P 2C P", "2H"),
+    ("AK52.Q83.A5.KJ94", "1NT X XX P 2C P 2H P", "2S"),
+    ("AK5.Q832.A5.KJ94", "1NT X XX P 2C P 2H P", "P"),
+    # 4-3-3-3 has no second suit to find: it stays in 1NT doubled.
+    ("J82.983.T863.T93", "1NT X", "P"),
+])
+def test_weak_responder_runs_from_1nt_doubled(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
