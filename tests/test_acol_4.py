@@ -77,3 +77,14 @@ def test_advances_of_the_2nt_overcall_of_a_weak_two(acol, hand, calls, expected)
 ])
 def test_weak_responder_runs_from_1nt_doubled(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Off the tree, their two-level bid passed round to me: we hold the balance (24+
+    # between us, opener's 12 and my 12), no fit of ours to compete in and no game: double.
+    ("AQ72.K84.Q93.872", "1D P 1S 2C P P", "X"),
+    # With game values and their suit stopped, 3NT instead.
+    ("AQ72.K84.Q93.K72", "1D P 1S 2C P P", "3NT"),
+])
+def test_fallback_doubles_their_two_level_bid_with_the_balance(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
