@@ -88,3 +88,14 @@ def test_weak_responder_runs_from_1nt_doubled(acol, hand, calls, expected):
 ])
 def test_fallback_doubles_their_two_level_bid_with_the_balance(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Off the tree, partner went past 3NT with 4C (diamonds agreed): 10 HCP and a
+    # singleton make 26+ support points opposite his reverse (16+): five of the minor.
+    ("K.AT862.JT64.QT2", "P P 1C P 1H P 2D P 3D P 4C P", "5D"),
+    # A minimum (6 HCP, no shortness) stays below game.
+    ("J5.AT862.JT64.32", "P P 1C P 1H P 2D P 3D P 4C P", "P"),
+])
+def test_fallback_minor_game_when_partner_bid_past_3nt(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
