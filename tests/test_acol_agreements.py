@@ -63,8 +63,10 @@ def acol():
     ("7642.Q954.2.J642", "1NT X", "XX"),
     ("7642.Q954.2.J642", "1NT X XX P 2C P", "P"),
     ("7642.Q954.J642.2", "1NT X XX P 2C P", "2D"),
-    # a balanced 4-4-3-2 has no safer spot than 1NT doubled
-    ("7642.Q954.J64.J2", "1NT X", "P"),
+    # a weak 4-4-3-2 runs too (test_acol_4: a 4-4 fit with opener is likely); with both
+    # majors it bids 2H over the puppet
+    ("7642.Q954.J64.J2", "1NT X", "XX"),
+    ("7642.Q954.J64.J2", "1NT X XX P 2C P", "2H"),
     # Their 2C passed round to responder: four diamonds opposite four make eight trumps,
     # compete at the two level (law of total tricks, also in the pass-out seat).
     ("KJ74.83.Q852.J43", "1D P 1S 2C P P", "2D"),
