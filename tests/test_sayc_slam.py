@@ -163,20 +163,23 @@ def test_partners_game_bid_is_a_sign_off(robot, hand, expected):
     assert bid(robot, hand, "1H P 2NT P 4D P 4H P") == expected
 
 
-# Opposite opener's 2NT rebid (18-19): 6NT on 31 counting his minimum, quantitative 4NT on 30
-# (31 with his maximum), 3NT below.
+# Opposite a limited partner the captain adds ranges (sayc.md 16.2): after opener's 2NT
+# rebid (18-19), 6NT on 33 counting his minimum, quantitative 4NT when only his maximum
+# reaches 33, 3NT below.
 @pytest.mark.parametrize("hand, expected", [
-    ("Q53.KJ4.AQ8.J962", "6NT"),    # 13
-    ("Q53.KJ4.KQ8.J962", "4NT"),    # 12
+    ("Q53.KJ4.AQ8.K962", "6NT"),    # 15
+    ("Q53.KJ4.AQ8.Q962", "4NT"),    # 14
+    ("Q53.KJ4.AQ8.J962", "3NT"),    # 13: 32 at most
 ])
 def test_notrump_slam_opposite_the_2nt_rebid(robot, hand, expected):
     assert bid(robot, hand, "1C P 1H P 2NT P") == expected
 
 
 # 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT opener counts his
-# HCP with partner's minimum: 6NT on 31, quantitative 4NT on 29-30.
+# HCP with partner's minimum: quantitative 4NT on 29-32, 6NT on 33.
 @pytest.mark.parametrize("hand, expected", [
-    ("AQ64.AK.A5.KQJ84", "6NT"),    # 23
+    ("AQ64.AK.AK.KQJ84", "6NT"),    # 26
+    ("AQ64.AK.A5.KQJ84", "4NT"),    # 23
     ("AQ64.AK.K5.KQJ84", "4NT"),    # 22
 ])
 def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
