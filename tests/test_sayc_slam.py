@@ -175,11 +175,10 @@ def test_notrump_slam_opposite_the_2nt_rebid(robot, hand, expected):
     assert bid(robot, hand, "1C P 1H P 2NT P") == expected
 
 
-# 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT opener counts his
-# HCP with partner's minimum: quantitative 4NT on 29-32, 6NT on 33.
+# 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT, partner's range
+# open, opener counts his HCP with partner's minimum: 6NT on 31, quantitative 4NT on 29-30.
 @pytest.mark.parametrize("hand, expected", [
-    ("AQ64.AK.AK.KQJ84", "6NT"),    # 26
-    ("AQ64.AK.A5.KQJ84", "4NT"),    # 23
+    ("AQ64.AK.A5.KQJ84", "6NT"),    # 23
     ("AQ64.AK.K5.KQJ84", "4NT"),    # 22
 ])
 def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
