@@ -1,7 +1,8 @@
 """SAYC slam bidding in strong auctions, on hands written for the agreements (not taken from
 the shared cases): over partner's natural 3NT in an auction with a jump shift, whose range
-has no upper limit, 4NT is quantitative (sayc.md 14): invite with 29-32 counting his minimum,
-accept in the upper half of the range (32+ counting the inviter's minimum). With a major
+has no upper limit, 4NT is quantitative (sayc.md 14): invite with 29-30 counting his minimum,
+accept with 31+ counting the inviter's minimum, bid 6NT with 31+ (double dummy without a fit:
+31 HCP make slam 69% of the time, 30 only 30%). With a major
 agreed in a game force, control bids (sayc.md 14): the captain whose slam depends on
 partner's extras bids his cheapest ace or void below game; partner returns a control bid or
 asks for aces with the upper part of his range, else signs off."""
@@ -26,8 +27,9 @@ JUMP_SHIFT_3NT = "1C P 2S P 3D P 3NT P"   # 2S: jump shift, 14+ HCP; 3NT: natura
 
 @pytest.mark.parametrize("hand, expected", [
     ("Q5.K8.KJ76.AJ962", "P"),      # 14: 28 counting his 14, no slam
-    ("Q5.K8.AKJ6.AJ962", "4NT"),    # 18: 32, slam only if he has extras
-    ("Q5.KQ.AKJ6.AK962", "6NT"),    # 21: 35, slam on his minimum
+    ("Q5.K8.AJ76.AJ962", "4NT"),    # 15: 29, slam only if he has extras
+    ("Q5.K8.AKJ6.AJ962", "6NT"),    # 18: 32, slam on his minimum
+    ("Q5.KQ.AKJ6.AK962", "6NT"),    # 21: 35
 ])
 def test_opener_over_3nt_after_a_jump_shift(robot, hand, expected):
     assert bid(robot, hand, JUMP_SHIFT_3NT) == expected
@@ -136,3 +138,58 @@ def test_blackwood_on_support_points_after_partners_game_raise(robot, hand, expe
 ])
 def test_balanced_2c_opener_after_the_2nt_positive(robot, hand, expected):
     assert bid(robot, hand, "2C P 2NT P") == expected
+
+
+# The slam zone of a known fit (double dummy): nine trumps make slam odds-on from 29 HCP
+# combined, eight from 31 support points; the captain asks for aces there. After 2C-2D-2H-3H
+# (8+ HCP, three hearts) opener with 21 HCP asks with six hearts, and with five (29 HCP, 30
+# support points) only tries with a control bid.
+@pytest.mark.parametrize("hand, expected", [
+    ("AK5.AKJ532.AQ7.6", "4NT"),
+    ("AK5.AKJ32.AQ7.65", "3S"),
+])
+def test_blackwood_in_the_slam_zone_of_a_known_fit(robot, hand, expected):
+    assert bid(robot, hand, TWO_CLUBS_RAISED) == expected
+
+
+# Partner's own game bid is a sign-off: the slam zone does not override it, full slam values
+# (31 HCP with his minimum) do. Jacoby 2NT (13+), opener's good five-card diamonds, responder
+# signs off in 4H.
+@pytest.mark.parametrize("hand, expected", [
+    ("K4.AQJ86.KQJ75.6", "P"),      # 16: 29 with nine trumps, but partner signed off
+    ("A4.AKQ86.KQJ75.6", "4NT"),    # 19: 32
+])
+def test_partners_game_bid_is_a_sign_off(robot, hand, expected):
+    assert bid(robot, hand, "1H P 2NT P 4D P 4H P") == expected
+
+
+# Opposite a limited partner the captain adds ranges (sayc.md 16.2): after opener's 2NT
+# rebid (18-19), 6NT on 33 counting his minimum, quantitative 4NT when only his maximum
+# reaches 33, 3NT below.
+@pytest.mark.parametrize("hand, expected", [
+    ("Q53.KJ4.AQ8.K962", "6NT"),    # 15
+    ("Q53.KJ4.AQ8.Q962", "4NT"),    # 14
+    ("Q53.KJ4.AQ8.J962", "3NT"),    # 13: 32 at most
+])
+def test_notrump_slam_opposite_the_2nt_rebid(robot, hand, expected):
+    assert bid(robot, hand, "1C P 1H P 2NT P") == expected
+
+
+# 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT, partner's range
+# open, opener counts his HCP with partner's minimum: 6NT on 31, quantitative 4NT on 29-30.
+@pytest.mark.parametrize("hand, expected", [
+    ("AQ64.AK.A5.KQJ84", "6NT"),    # 23
+    ("AQ64.AK.K5.KQJ84", "4NT"),    # 22
+])
+def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
+    assert bid(robot, hand, "2C P 2NT P 3C P 3NT P") == expected
+
+
+# In a minor the zone holds once partner has raised it to the four level: 1H (10+)-3C (jump
+# shift)-4C (three clubs): 32 support points ask for aces, 30 bid the game.
+@pytest.mark.parametrize("hand, expected", [
+    ("A3.A2.KQ64.AKT82", "4NT"),    # 20 HCP, two doubletons: 22 support points
+    ("K3.A2.AQ64.AJT82", "5C"),     # 18 HCP: 20 support points
+])
+def test_blackwood_in_a_minor_raised_to_the_four_level(robot, hand, expected):
+    assert bid(robot, hand, "1H P 3C P 4C P") == expected
