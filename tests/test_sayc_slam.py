@@ -193,3 +193,35 @@ def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
 ])
 def test_blackwood_in_a_minor_raised_to_the_four_level(robot, hand, expected):
     assert bid(robot, hand, "1H P 3C P 4C P") == expected
+
+
+# Quantitative 4NT opposite a limited notrump rebid, with the ranges of 1NT-4NT (sayc.md 7.1:
+# 16-17 opposite 15-17, 31-32 on opener's minimum, slam possible on his maximum): opposite
+# 1C-1D-2NT (18-19) 13 has no slam (31-32), 14 invites (32-33) and 15 bids it (33).
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("KJ4.Q93.AJ862.Q3", "1C P 1D P 2NT P", "3NT"),    # 13
+    ("KJ4.Q93.AJ862.K3", "1C P 1D P 2NT P", "4NT"),    # 14
+    ("KJ4.K93.AJ862.K3", "1C P 1D P 2NT P", "6NT"),    # 15
+])
+def test_quantitative_invitation_opposite_the_2nt_rebid(robot, hand, calls, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+# Opposite a 1NT rebid (12-14) 4NT shows 19-20 (31-32 on his 12): he bids 6NT with 13-14
+# (32+ with my 19) and passes with 12. Before, 33 on the inviter's minimum was needed.
+@pytest.mark.parametrize("hand, expected", [
+    ("K95.Q4.KJ84.QJ73", "P"),      # 12
+    ("K95.Q4.KJ84.KJ73", "6NT"),    # 13
+])
+def test_1nt_rebidder_answers_the_quantitative_4nt(robot, hand, expected):
+    assert bid(robot, hand, "1C P 1H P 1NT P 4NT P") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("AQ5.AKJ4.Q83.Q92", "3NT"),    # 18: 30-32, no slam on his maximum
+    ("AQ5.AKJ4.K83.Q92", "4NT"),    # 19
+    ("AQ5.AKJ4.KJ3.Q92", "4NT"),    # 20
+    ("AQ5.AKJ4.Q83.AJ9", "6NT"),    # 21: 33 on his minimum
+])
+def test_responder_opposite_the_1nt_rebid(robot, hand, expected):
+    assert bid(robot, hand, "1C P 1H P 1NT P") == expected
