@@ -58,3 +58,13 @@ def test_overcall_game_calls_over_their_bid(robot, calls, hand, expected):
 ])
 def test_doubler_bids_game_over_their_bid(robot, hand, expected):
     assert bid(robot, hand, "1C X P 2S 3C") == expected
+
+
+@pytest.mark.parametrize("hand, expected", [
+    # Opener accepts the limit raise with 14+ points, whether they pass or double.
+    ("AKJ83.72.KQ4.Q52", "4S"),
+    # A minimum declines.
+    ("AKJ83.72.Q54.952", "P"),
+])
+def test_opener_answers_the_limit_raise_over_their_double(robot, hand, expected):
+    assert bid(robot, hand, "1S 2H 3S X") == expected
