@@ -1,0 +1,36 @@
+"""SAYC games we stopped short of in uncontested auctions. Vulnerable at IMPs a game pays
+when it makes about 37% of the time (not vulnerable about 45%), so vulnerable the answers to
+an invitation accept with one point less than not vulnerable."""
+from __future__ import annotations
+
+import pytest
+
+from bidding.model.auction import Auction
+from bidding.model.cards import Hand, Vulnerability
+from tests.robots import shipped_robot
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return shipped_robot("SAYC")
+
+
+def call(robot, hand: str, history: str, vulnerability: str = "None") -> str:
+    """The robot's call with `hand` after `history` (North dealt) at that vulnerability."""
+    auction = Auction.parse(history, vulnerability=Vulnerability.parse(vulnerability))
+    return str(robot.choose(Hand.parse(hand), auction).call)
+
+
+@pytest.mark.parametrize("hand, history, none, both", [
+    # 1NT-2NT (8-9): a flat 15 with a doubleton passes not vulnerable, accepts vulnerable;
+    # 4-3-3-3 still needs one point more; 16 accepts either way.
+    ("AQ32.KJ42.Q3.K54", "1NT P 2NT P", "P", "3NT"),
+    ("AQ3.KJ4.Q32.K542", "1NT P 2NT P", "P", "P"),
+    ("AQ32.KJ42.Q3.A54", "1NT P 2NT P", "3NT", "3NT"),
+    # after opener's 12-14 notrump rebid responder's 2NT shows 11-12: a flat 12 accepts
+    # only vulnerable
+    ("K32.Q4.AJ54.QT32", "1D P 1H P 1NT P 2NT P", "P", "3NT"),
+])
+def test_notrump_invitation_accepted_lighter_when_vulnerable(robot, hand, history, none, both):
+    assert call(robot, hand, history, "None") == none
+    assert call(robot, hand, history, "Both") == both
