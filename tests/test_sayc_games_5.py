@@ -34,3 +34,14 @@ def call(robot, hand: str, history: str, vulnerability: str = "None") -> str:
 def test_notrump_invitation_accepted_lighter_when_vulnerable(robot, hand, history, none, both):
     assert call(robot, hand, history, "None") == none
     assert call(robot, hand, history, "Both") == both
+
+
+@pytest.mark.parametrize("hand, none, both", [
+    # 1D-1S-2C-3C (responder invites in clubs): 13 HCP with hearts held bid 3NT only
+    # vulnerable; 11 pass either way.
+    ("K54.A5.KJ52.Q432", "P", "3NT"),
+    ("K54.A5.KJ52.J432", "P", "P"),
+])
+def test_answer_to_responders_invitation_lighter_when_vulnerable(robot, hand, none, both):
+    assert call(robot, hand, "1D P 1S P 2C P 3C P", "None") == none
+    assert call(robot, hand, "1D P 1S P 2C P 3C P", "Both") == both
