@@ -45,3 +45,13 @@ def test_notrump_invitation_accepted_lighter_when_vulnerable(robot, hand, histor
 def test_answer_to_responders_invitation_lighter_when_vulnerable(robot, hand, none, both):
     assert call(robot, hand, "1D P 1S P 2C P 3C P", "None") == none
     assert call(robot, hand, "1D P 1S P 2C P 3C P", "Both") == both
+
+
+@pytest.mark.parametrize("hand, none, both", [
+    # 1C-3C (10-12): a balanced 13 bids 3NT only vulnerable; 12 passes either way.
+    ("AQ5.K54.J32.QJ32", "P", "3NT"),
+    ("AQ5.Q54.J32.QJ32", "P", "P"),
+])
+def test_minor_limit_raise_accepted_lighter_when_vulnerable(robot, hand, none, both):
+    assert call(robot, hand, "1C P 3C P", "None") == none
+    assert call(robot, hand, "1C P 3C P", "Both") == both
