@@ -55,3 +55,11 @@ def test_answer_to_responders_invitation_lighter_when_vulnerable(robot, hand, no
 def test_minor_limit_raise_accepted_lighter_when_vulnerable(robot, hand, none, both):
     assert call(robot, hand, "1C P 3C P", "None") == none
     assert call(robot, hand, "1C P 3C P", "Both") == both
+
+
+def test_transfer_then_two_notrump_accepted_lighter_when_vulnerable(robot):
+    """1NT-2H-2S-2NT (five spades, 8-9): 15 HCP with a doubleton spade bid 3NT only
+    vulnerable."""
+    hand, history = "K5.AQ32.QJ32.K54", "1NT P 2H P 2S P 2NT P"
+    assert call(robot, hand, history, "None") == "P"
+    assert call(robot, hand, history, "Both") == "3NT"
