@@ -63,3 +63,16 @@ def test_transfer_then_two_notrump_accepted_lighter_when_vulnerable(robot):
     hand, history = "K5.AQ32.QJ32.K54", "1NT P 2H P 2S P 2NT P"
     assert call(robot, hand, history, "None") == "P"
     assert call(robot, hand, history, "Both") == "3NT"
+
+
+@pytest.mark.parametrize("hand, none, both", [
+    # 1D-1H-2H-3H (responder 10+ invites): a flat 13 accepts only vulnerable; a 12 with a
+    # singleton (15 support points) accepts either way; 10 with one (13) declines.
+    ("K5.KJ54.KJ52.Q32", "P", "4H"),
+    ("5.QJ54.QJ52.AQ32", "4H", "4H"),
+    ("5.J654.QJ52.AQ32", "P", "P"),
+])
+def test_opener_answers_the_invitation_after_his_raise_in_support_points(robot, hand, none, both):
+    history = "1D P 1H P 2H P 3H P"
+    assert call(robot, hand, history, "None") == none
+    assert call(robot, hand, history, "Both") == both
