@@ -90,3 +90,14 @@ def test_opener_answers_the_invitation_after_his_raise_in_support_points(robot, 
 def test_answer_to_responders_invitation_counts_a_long_suit_in_notrump(robot, hand, history, none, both):
     assert call(robot, hand, history, "None") == none
     assert call(robot, hand, history, "Both") == both
+
+
+@pytest.mark.parametrize("hand, none, both", [
+    # 1D-1H-2H: a flat 12 (23 with opener's minimum) invites, vulnerable bids game; 11
+    # invites either way.
+    ("K32.KJ54.Q32.K32", "3H", "4H"),
+    ("K32.KJ54.Q32.Q32", "3H", "3H"),
+])
+def test_responder_after_openers_raise_bids_game_lighter_when_vulnerable(robot, hand, none, both):
+    assert call(robot, hand, "1D P 1H P 2H P", "None") == none
+    assert call(robot, hand, "1D P 1H P 2H P", "Both") == both
