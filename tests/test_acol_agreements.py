@@ -110,3 +110,14 @@ def test_a_balanced_2c_opener_has_a_notrump_rebid(acol):
         hand = board.deal[Seat.NORTH]
         choice = acol.choose(hand, Auction(Seat.NORTH, "2C P 2D P".split()))
         assert str(choice.call) in {"2NT", "3NT"} and choice.rule is not None, str(hand)
+
+
+@pytest.mark.parametrize("hand, expected", [
+    ("643.K852.KJ7.A95", "2C"),      # 11 HCP, three-card support: above 1NT, no four trumps
+    ("643.K852.QJ7.J95", "1NT"),     # 8 HCP: 1NT
+])
+def test_acol_responder_with_three_trumps_and_11_12(hand, expected):
+    """Acol's raises need four trumps and its 1NT response stops at 10, so a 3-4-3-3 of
+    11-12 opposite 1S had no call and passed (27 HCP, 3NT cold): it bids the cheapest
+    minor, three cards, as SAYC's 2C with 13+ does."""
+    assert bid(shipped_robot("Acol"), hand, "1S P") == expected

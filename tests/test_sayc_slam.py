@@ -225,3 +225,10 @@ def test_1nt_rebidder_answers_the_quantitative_4nt(robot, hand, expected):
 ])
 def test_responder_opposite_the_1nt_rebid(robot, hand, expected):
     assert bid(robot, hand, "1C P 1H P 1NT P") == expected
+
+
+def test_blackwood_asker_passes_the_5c_answer_in_clubs(robot):
+    """Clubs agreed and two aces missing: the 5C answer is the sign-off, so the asker
+    passes (before, 5C could not be bid again and slam placement bid 6C off two aces)."""
+    hand = "AK97.AQ2.3.T8632"
+    assert bid(robot, hand, "P 1D P 2C P 2H P 3S P 4C P 4NT P 5C P") == "P"
