@@ -13,13 +13,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.handfacts import facts_of
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
-from tests.robots import bid, shipped_robot
-
-
-@pytest.fixture(scope="module")
-def robot():
-    return shipped_robot("SAYC")
-
+from tests.robots import bid
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

@@ -12,12 +12,7 @@ import pytest
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.system import system_named
 from bidding.model.auction import Auction
-from tests.robots import bid, shipped_robot
-
-
-@pytest.fixture(scope="module")
-def robot():
-    return shipped_robot("SAYC")
+from tests.robots import bid
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

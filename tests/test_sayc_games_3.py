@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.robots import bid, shipped_robot
-
-
-@pytest.fixture(scope="module")
-def robot():
-    return shipped_robot("SAYC")
+from tests.robots import bid
 
 
 @pytest.mark.parametrize("hand, calls, expected", [

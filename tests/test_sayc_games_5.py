@@ -5,20 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bidding.model.auction import Auction
-from bidding.model.cards import Hand, Vulnerability
-from tests.robots import shipped_robot
-
-
-@pytest.fixture(scope="module")
-def robot():
-    return shipped_robot("SAYC")
-
-
-def call(robot, hand: str, history: str, vulnerability: str = "None") -> str:
-    """The robot's call with `hand` after `history` (North dealt) at that vulnerability."""
-    auction = Auction.parse(history, vulnerability=Vulnerability.parse(vulnerability))
-    return str(robot.choose(Hand.parse(hand), auction).call)
+from tests.robots import bid
 
 
 @pytest.mark.parametrize("hand, history, none, both", [
@@ -32,8 +19,8 @@ def call(robot, hand: str, history: str, vulnerability: str = "None") -> str:
     ("K32.Q4.AJ54.QT32", "1D P 1H P 1NT P 2NT P", "P", "3NT"),
 ])
 def test_notrump_invitation_accepted_lighter_when_vulnerable(robot, hand, history, none, both):
-    assert call(robot, hand, history, "None") == none
-    assert call(robot, hand, history, "Both") == both
+    assert bid(robot, hand, history, "None") == none
+    assert bid(robot, hand, history, "Both") == both
 
 
 @pytest.mark.parametrize("hand, none, both", [
@@ -42,16 +29,16 @@ def test_notrump_invitation_accepted_lighter_when_vulnerable(robot, hand, histor
     ("AQ5.Q54.J32.QJ32", "P", "P"),
 ])
 def test_minor_limit_raise_accepted_lighter_when_vulnerable(robot, hand, none, both):
-    assert call(robot, hand, "1C P 3C P", "None") == none
-    assert call(robot, hand, "1C P 3C P", "Both") == both
+    assert bid(robot, hand, "1C P 3C P", "None") == none
+    assert bid(robot, hand, "1C P 3C P", "Both") == both
 
 
 def test_transfer_then_two_notrump_accepted_lighter_when_vulnerable(robot):
     """1NT-2H-2S-2NT (five spades, 8-9): 15 HCP with a doubleton spade bid 3NT only
     vulnerable."""
     hand, history = "K5.AQ32.QJ32.K54", "1NT P 2H P 2S P 2NT P"
-    assert call(robot, hand, history, "None") == "P"
-    assert call(robot, hand, history, "Both") == "3NT"
+    assert bid(robot, hand, history, "None") == "P"
+    assert bid(robot, hand, history, "Both") == "3NT"
 
 
 @pytest.mark.parametrize("hand, none, both", [
@@ -63,8 +50,8 @@ def test_transfer_then_two_notrump_accepted_lighter_when_vulnerable(robot):
 ])
 def test_opener_answers_the_invitation_after_his_raise_in_support_points(robot, hand, none, both):
     history = "1D P 1H P 2H P 3H P"
-    assert call(robot, hand, history, "None") == none
-    assert call(robot, hand, history, "Both") == both
+    assert bid(robot, hand, history, "None") == none
+    assert bid(robot, hand, history, "Both") == both
 
 
 @pytest.mark.parametrize("hand, none, both", [
@@ -74,5 +61,5 @@ def test_opener_answers_the_invitation_after_his_raise_in_support_points(robot, 
     ("K32.KJ54.Q32.Q32", "3H", "3H"),
 ])
 def test_responder_after_openers_raise_bids_game_lighter_when_vulnerable(robot, hand, none, both):
-    assert call(robot, hand, "1D P 1H P 2H P", "None") == none
-    assert call(robot, hand, "1D P 1H P 2H P", "Both") == both
+    assert bid(robot, hand, "1D P 1H P 2H P", "None") == none
+    assert bid(robot, hand, "1D P 1H P 2H P", "Both") == both

@@ -14,12 +14,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.system import system_named
 from bidding.model.auction import Auction
 from bidding.model.cards import Seat
-from tests.robots import bid, shipped_robot
-
-
-@pytest.fixture(scope="module")
-def robot():
-    return shipped_robot("SAYC")
+from tests.robots import bid
 
 
 JUMP_SHIFT_3NT = "1C P 2S P 3D P 3NT P"   # 2S: jump shift, 14+ HCP; 3NT: natural
