@@ -34,7 +34,7 @@ def test_a_hand_type_is_edited_in_place_element_by_element(tmp_path):
         "a", "stopper", "their", "yes", "",
         "a", "vul", "no", "yes",
         "a", "hearts", "", "", "2", "", "1", "",
-        "a", "combined", "25", "", "points", "", "",
+        "a", "combined", "25", "", "points", "", "", "",
         "a", "HCP", "20", "10",                      # min above max: refused
         "a", "condition", "losers <= 7",
         "c", "1", "13", "-",                         # HCP 12-21 becomes 13+

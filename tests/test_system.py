@@ -458,3 +458,34 @@ def test_partners_maximum_and_suits_shown_by_a_side(tmp_path):
     assert not invite.matches(Hand.parse("AK.QJ432.432.432"))    # 11 + 9
     assert [str(r.call) for r in system.ruleset(auction("1NT"))] == ["2D"]
     assert [str(r.call) for r in system.ruleset(auction("1S P 1NT"))] == []
+
+
+def test_combined_vulmin_lowers_the_game_threshold_when_we_are_vulnerable(tmp_path):
+    """1NT (15-17) - 3NT on 10 HCP, 9 when vulnerable: one hand type, two thresholds."""
+    library = small_library(tmp_path, {
+        "o.conv": """<convention><name>O</name><actions>
+            <open bid="1NT"><handtypes><type><HCP min="15" max="17"/><balanced/></type></handtypes>
+              <respond bid="3NT"><handtypes><type><combined min="25" vulmin="24"/></type></handtypes></respond>
+              <respond bid="PASS"/>
+            </open>
+        </actions></convention>""",
+        "s.system": "<system><name>S</name><convention>O</convention></system>"})
+    robot = Robot(system_named(library, "S"))
+    nine = Hand.parse("K52.Q93.KJ2.9763")
+    after_1nt = "1NT P"
+    for vulnerability, answer in ((Vulnerability.NONE, "P"), (Vulnerability.EW, "P"),
+                                  (Vulnerability.NS, "3NT"), (Vulnerability.BOTH, "3NT")):
+        auction = Auction.parse(after_1nt, vulnerability=vulnerability)
+        assert str(robot.choose(nine, auction).call) == answer, vulnerability
+    rule = next(rule for rule in system_named(library, "S").ruleset(Auction.parse(after_1nt))
+                if str(rule.call) == "3NT")
+    assert "25+ HCP combined (24+ vulnerable)" in rule.description
+
+
+def test_combined_vulmin_needs_a_minimum(tmp_path):
+    with pytest.raises(ConventionError, match=r"o\.conv:2: <combined> vulmin="):
+        small_library(tmp_path, {
+            "o.conv": """<convention><name>O</name><actions>
+                <open bid="1NT"><handtypes><type><combined vulmin="24"/></type></handtypes></open>
+            </actions></convention>""",
+            "s.system": "<system><name>S</name><convention>O</convention></system>"})

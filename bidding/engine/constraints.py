@@ -449,17 +449,22 @@ _COMBINED_UNITS = {"hcp": "HCP", "points": "points", "support": "support points"
 @dataclass(frozen=True)
 class Combined(Constraint):
     """My HCP (or total points, or support points for a suit) plus the HCP partner has shown,
-    his minimum (`use="max"`: his maximum), in a range ("we have 25+")."""
+    his minimum (`use="max"`: his maximum), in a range ("we have 25+"). `vulnerable_low`
+    replaces the minimum when our side is vulnerable: a game pays at lower odds there, so
+    one agreement can state both thresholds."""
 
     low: int | None
     high: int | None
     count: str = "hcp"                      # hcp, points or support
     ref: SuitRef | None = None              # the trump suit of support points
     use: str = "min"                        # min or max of partner's shown HCP
+    vulnerable_low: int | None = None       # the minimum when we are vulnerable
 
     @property
     def depends_on(self) -> tuple[str, ...]:
         fields = ("partner_hcp",) if self.count == "hcp" else ("partner_hcp", "partner_points")
+        if self.vulnerable_low is not None:
+            fields += ("we_vulnerable",)
         return fields + (self.ref.depends_on if self.ref is not None else ())
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
@@ -471,13 +476,18 @@ class Combined(Constraint):
         text = range_text(self.low, self.high, f"{_COMBINED_UNITS[self.count]} combined")
         if suits is not None and self.ref.word != "partner":
             text += f" for {_suit_words(self.ref, env, suits)}"
+        if self.vulnerable_low is not None:
+            text += f" ({self.vulnerable_low}+ vulnerable)"
         out.phrases.append(text + (" with partner's maximum" if self.use == "max" else ""))
         if env.situation is None:
             return
         partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
         if self.count != "hcp" and self.use == "min":     # his points, never below his HCP
             partner = max(partner, env.situation.partner_points[0])
-        low = None if self.low is None else max(0, self.low - partner)
+        wanted = self.low
+        if self.vulnerable_low is not None and env.situation.we_vulnerable:
+            wanted = self.vulnerable_low
+        low = None if wanted is None else max(0, wanted - partner)
         high = None if self.high is None else self.high - partner
         if high is not None and high < 0:
             out.impossible = True

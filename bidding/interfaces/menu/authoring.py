@@ -746,7 +746,7 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "vul": (("we", "they"), "vulnerability of our side / theirs"),
     "seat": (("in",), "the bidder's seat from the dealer"),
     "passedhand": (("value",), "the bidder has passed"),
-    "combined": (_RANGE + ("count", "suit", "use"), "my figure + partner's shown HCP"),
+    "combined": (_RANGE + ("count", "suit", "use", "vulmin"), "my figure + partner's shown HCP"),
     "partnerhcp": (_RANGE, "partner's shown HCP range"),
     "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit") + _RANGE
                 + ("balanced", "stopper"), "what partner's calls showed (or denied)"),
@@ -766,7 +766,8 @@ ATTRIBUTE_HELP = {
     "any": "yes: one suit of a set is enough", "kind": "major or minor",
     "half": "yes: a half stopper (Qx, Jxx) is enough", "we": "yes or no", "they": "yes or no",
     "in": "digits 1-4", "value": "yes or no", "count": "hcp, points or support",
-    "use": "min or max of partner's range", "side": "they, partner, me or we",
+    "use": "min or max of partner's range",
+    "vulmin": "a number: the minimum when we are vulnerable", "side": "they, partner, me or we",
     "by": "me, partner, we or they",
     "hcpmin": "a number", "hcpmax": "a number", "pointsmin": "a number",
     "pointsmax": "a number", "balanced": "yes or no: partner showed a balanced hand",
