@@ -80,11 +80,12 @@ def test_weak_responder_runs_from_1nt_doubled(acol, hand, calls, expected):
 
 
 @pytest.mark.parametrize("hand, calls, expected", [
-    # Off the tree, their two-level bid passed round to me: we hold the balance (24+
-    # between us, opener's 12 and my 12), no fit of ours to compete in and no game: double.
+    # Off the tree (SAYC's fallback), their two-level bid passed round to me: we hold the
+    # balance (24+ between us, opener's 12 and my 12), three of their clubs, no fit of ours
+    # to compete in and no game: a penalty double.
     ("AQ72.K84.Q93.872", "1D P 1S 2C P P", "X"),
-    # At the three level too, short in their suit (a singleton club): 24+ between us.
-    ("AQ72.KJ42.KJ93.8", "1D P 1S 3C P P", "X"),
+    # At the three level too, with two of their clubs: 24+ between us.
+    ("AQ72.KJ42.KQ3.82", "1D P 1S 3C P P", "X"),
     # With game values and their suit stopped, 3NT instead.
     ("AQ72.K84.Q93.K72", "1D P 1S 2C P P", "3NT"),
 ])

@@ -79,9 +79,10 @@ def test_agreements(acol, hand, calls, expected):
     # After 1H P 1S (2D) 2S (3D), our uncontested continuations where legal, then the
     # fallback: game when my support points and opener's shown minimum reach 25; otherwise
     # compete to the level of the fit. Opener's raise may hold three spades: five of mine
-    # make eight trumps, the two level (so pass at the three level); six make nine.
+    # make eight trumps, the two level (so pass at the three level); six make nine. Five
+    # of opener's hearts are nine trumps there: compete in hearts.
     ("KJ95.AK862.7.Q84", "4S"),
-    ("KJ95.Q8632.7.Q84", "P"),
+    ("KJ95.Q8632.7.Q84", "3H"),
     ("KJ952.Q863.7.Q84", "P"),
     ("KJ9652.Q86.7.Q84", "3S"),
 ])

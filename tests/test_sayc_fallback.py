@@ -17,6 +17,7 @@ from bidding.engine.library import ConventionLibrary, REPO_ROOT
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 from bidding.engine.xmlreader import ActionSpec, parse_file
+from tests.robots import choice, shipped_robot
 
 FALLBACK = REPO_ROOT / "conventions" / "sayc" / "sayc-fallback.conv"
 
@@ -192,3 +193,17 @@ def test_penalty_double_with_the_balance_of_strength_and_no_fit(robot):
 def test_partners_3nt_stands_against_five_of_our_minor(robot):
     # Eleven tricks in diamonds score less than nine in notrump: respect partner's 3NT.
     assert bid(robot, "74.8.A43.KQJ7432", "1C P 2C P 3NT P") == "P"
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Partner's 1NT overcall stopped their spades; my transfer showed hearts, they bid 2S:
+    # 10 HCP with his 15 is game, and his stopper covers the suit I cannot stop.
+    ("84.KQ953.K84.Q72", "1S 1NT P 2D 2S P P", "3NT"),
+    # Their 2C passed round to responder: 24+ between us with three of their clubs and no
+    # fit of ours: a penalty double (short in clubs it would be for takeout).
+    ("AQ72.K84.Q93.972", "1D P 1S 2C P P", "X"),
+])
+def test_shipped_fallback_notrump_on_partners_stopper_and_penalty_double(hand, calls, expected):
+    choice_made = choice(shipped_robot("SAYC"), hand, calls)
+    assert str(choice_made.call) == expected
+    assert "sayc-fallback.conv" in str(choice_made.rule)
