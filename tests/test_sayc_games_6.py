@@ -50,3 +50,17 @@ def test_limit_raise_six_losers_need_more_than_a_bare_minimum(robot, hand, call)
 ])
 def test_passed_hand_invites_over_the_third_seat_1nt_rebid(robot, hand, call):
     assert bid(robot, hand, "P P 1D P 1H P 1NT P") == call
+
+
+@pytest.mark.parametrize("hand, call", [
+    # 1S-2C-2S: two spades, 11 HCP and hearts open raise the rebid major (sayc.md 6: 3 of a
+    # bid suit invites); 8 HCP pass.
+    ("K5.432.AJ4.QJ832", "3S"),
+    ("K5.432.J54.QJ832", "P"),
+])
+def test_two_card_raise_of_the_rebid_major_after_a_two_over_one(robot, hand, call):
+    assert bid(robot, hand, "1S P 2C P 2S P") == call
+
+
+def test_opener_accepts_the_two_card_raise_in_his_major(robot):
+    assert bid(robot, "AQJ864.K5.K32.43", "1S P 2C P 2S P 3S P") == "4S"
