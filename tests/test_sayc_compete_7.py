@@ -1,0 +1,73 @@
+"""SAYC in competition after our opening, seventh round: opening opposite opening is game;
+opener competes in the major partner's negative double showed; opener's game and
+invitation after responder's free notrump; the redoubler's penalty double of their escape.
+North deals; the hands follow from each agreement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import bid
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Partner opened (10-21), their preempt went round to me: 13 HCP with hearts and
+    # spades stopped is game opposite an opening.
+    ("1C P 1D 3H P P", "AJ32.AJT.QJ86.96", "3NT"),
+    # 12 HCP: short of an opening, nothing to add.
+    ("1C P 1D 3H P P", "AJ32.AT9.QJ86.96", "P"),
+    # 13 HCP without a heart stopper: no notrump game.
+    ("1C P 1D 3H P P", "AJ32.J98.AQJ6.96", "P"),
+])
+def test_opening_opposite_opening_bids_3nt_with_their_suit_stopped(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Their raise took away 1S: four spades opposite the double's four are eight trumps,
+    # the two level, with a minimum, whatever the shortness.
+    ("1D 1H X 2H", "KQ73.4.AQ852.K93", "2S"),
+    ("1D 1H X 2H", "KQ73.42.AQ852.K9", "2S"),
+    # Three spades (and three hearts, no takeout double): no fit to compete in.
+    ("1D 1H X 2H", "KQ7.942.AQ85.K93", "P"),
+])
+def test_opener_competes_in_the_major_the_negative_double_showed(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Over their raise opener's 2S may be a minimum: responder needs an opening for game...
+    ("1C 1D X 2D 2S P", "QJ73.K42.A3.KJ42", "4S"),
+    ("1C 1D X 2D 2S P", "QJ73.K42.83.KJ42", "P"),
+    # ...while without their raise 2S is a jump, 16-18, and 8 HCP is enough.
+    ("1C 1D X P 2S P", "QJ73.942.Q3.KJ42", "4S"),
+    ("1C 1D X P 2S P", "QJ73.942.83.KJ42", "P"),
+])
+def test_responder_counts_opener_minimum_when_2s_is_no_jump(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # 17 HCP and six running clubs opposite a free 1NT (6-10, spades stopped): 25 in points.
+    ("1C 1S 1NT P", "K7.82.KQ8.AKQT42", "3NT"),
+    # One point less: 16-18 points with the six-card suit invite with the jump rebid.
+    ("1C 1S 1NT P", "K7.82.KQ8.AKJ942", "3C"),
+    # 18 balanced: 24 with responder's minimum, game if he is above it: 2NT.
+    ("1D 1H 1NT P", "AQ5.K72.KQ84.K53", "2NT"),
+    # Responder accepts with 8+, declines with less.
+    ("1D 1H 1NT P 2NT P", "J76.Q5.J75.KQ842", "3NT"),
+    ("1D 1H 1NT P 2NT P", "J76.Q5.J75.K8642", "P"),
+])
+def test_opener_after_a_free_notrump(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Their escape passed round to the redoubler: four trumps double it for penalty.
+    ("1H X XX 2D P P", "K87.Q.AJ762.K642", "X"),
+    # Three trumps: no penalty double; 13 HCP opposite the opening bid game instead.
+    ("1H X XX 2D P P", "K873.Q.AJ7.K6542", "3NT"),
+    # Opener sits for the redoubler's penalty double, six spades or not.
+    ("1S X XX 2H P P X P", "AKJ952.Q7.K84.93", "P"),
+])
+def test_redoubler_doubles_their_escape(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
