@@ -71,3 +71,15 @@ def test_opener_after_a_free_notrump(robot, calls, hand, expected):
 ])
 def test_redoubler_doubles_their_escape(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Their jump raise: eight trumps with the balance of strength (22+ with the double's
+    # 6) compete at the three level, as with opener's own six-card suit.
+    ("1D 1H X 3H", "AQ73.2.AKJ52.Q42", "3S"),
+    ("1H 2C X 3C", "AQ73.KQJ52.K3.42", "3S"),
+    # 13 HCP: 19 together opposite the one-level double, not the balance of strength.
+    ("1D 1H X 3H", "AQ73.2.KQ852.Q42", "P"),
+])
+def test_opener_competes_at_three_in_the_doubles_major_with_the_balance(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
