@@ -83,3 +83,16 @@ def test_redoubler_doubles_their_escape(robot, calls, hand, expected):
 ])
 def test_opener_competes_at_three_in_the_doubles_major_with_the_balance(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # 2NT over their double was a limit raise or better: over opener's sign-off an opening
+    # hand (13 support points, 13 HCP) bids game...
+    ("1S X 2NT P 3S P", "KJ74.A83.K652.Q4", "4S"),
+    ("1D X 2NT P 3D P", "K74.A83.KQ652.Q4", "3NT"),
+    # ...a limit raise passes.
+    ("1S X 2NT P 3S P", "KJ74.J83.K652.Q4", "P"),
+    ("1D X 2NT P 3D P", "K74.983.KQ652.Q4", "P"),
+])
+def test_responder_bids_game_over_the_sign_off_after_2nt_over_their_double(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
