@@ -96,3 +96,17 @@ def test_opener_competes_at_three_in_the_doubles_major_with_the_balance(robot, c
 ])
 def test_responder_bids_game_over_the_sign_off_after_2nt_over_their_double(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Partner opened (10-21): an opening of mine in support points (11 HCP, a singleton
+    # with three trumps: 13) is game in his major...
+    ("1H 1S 2C 2S P P", "7.K84.AJ9.QJ8642", "4H"),
+    # ...12 is not: compete with the double instead.
+    ("1H 1S 2C 2S P P", "7.Q84.AJ9.QJ8642", "X"),
+    # My own six-card major with 13 points opposite his opening: game.
+    ("1C P 1S 3H P P", "AQJ873.52.A54.83", "4S"),
+    ("1C P 1S 3H P P", "KQJ873.52.A54.83", "P"),
+])
+def test_opening_opposite_opening_is_game_in_a_major(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
