@@ -1,6 +1,6 @@
 """SAYC in competition after our opening, seventh round: opening opposite opening is game;
 opener competes in the major partner's negative double showed; opener's game and
-invitation after responder's free notrump; the redoubler's penalty double of their escape.
+invitation after responder's free notrump.
 North deals; the hands follow from each agreement."""
 from __future__ import annotations
 
@@ -58,18 +58,6 @@ def test_responder_counts_opener_minimum_when_2s_is_no_jump(robot, calls, hand, 
     ("1D 1H 1NT P 2NT P", "J76.Q5.J75.K8642", "P"),
 ])
 def test_opener_after_a_free_notrump(robot, calls, hand, expected):
-    assert bid(robot, hand, calls) == expected
-
-
-@pytest.mark.parametrize("calls, hand, expected", [
-    # Their escape passed round to the redoubler: four trumps double it for penalty.
-    ("1H X XX 2D P P", "K87.Q.AJ762.K642", "X"),
-    # Three trumps: no penalty double; 13 HCP opposite the opening bid game instead.
-    ("1H X XX 2D P P", "K873.Q.AJ7.K6542", "3NT"),
-    # Opener sits for the redoubler's penalty double, six spades or not.
-    ("1S X XX 2H P P X P", "AKJ952.Q7.K84.93", "P"),
-])
-def test_redoubler_doubles_their_escape(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
 
 
