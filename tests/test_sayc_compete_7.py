@@ -10,19 +10,6 @@ from tests.robots import bid
 
 
 @pytest.mark.parametrize("calls, hand, expected", [
-    # Partner opened (10-21), their preempt went round to me: 13 HCP with hearts and
-    # spades stopped is game opposite an opening.
-    ("1C P 1D 3H P P", "AJ32.AJT.QJ86.96", "3NT"),
-    # 12 HCP: short of an opening, nothing to add.
-    ("1C P 1D 3H P P", "AJ32.AT9.QJ86.96", "P"),
-    # 13 HCP without a heart stopper: no notrump game.
-    ("1C P 1D 3H P P", "AJ32.J98.AQJ6.96", "P"),
-])
-def test_opening_opposite_opening_bids_3nt_with_their_suit_stopped(robot, calls, hand, expected):
-    assert bid(robot, hand, calls) == expected
-
-
-@pytest.mark.parametrize("calls, hand, expected", [
     # Their raise took away 1S: four spades opposite the double's four are eight trumps,
     # the two level, with a minimum, whatever the shortness.
     ("1D 1H X 2H", "KQ73.4.AQ852.K93", "2S"),
