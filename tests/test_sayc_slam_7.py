@@ -66,3 +66,14 @@ def test_slam_opposite_a_wide_range(robot, hand, calls, expected):
 ])
 def test_jacoby_slam_zone(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
+
+
+# With every ace and 36+ support points in a major fit, 5NT asks for kings, and seven follows
+# with every king: opener's 18 HCP and singleton (21 in hearts) with the jump shift's 17.
+@pytest.mark.parametrize("calls, expected", [
+    ("1H P 3C P 3S P 4H P 4NT P 5H P", "5NT"),
+    ("1H P 3C P 3S P 4H P 4NT P 5H P 5NT P 6H P", "7H"),    # two kings and mine
+    ("1H P 3C P 3S P 4H P 4NT P 5H P 5NT P 6D P", "6H"),    # a king missing
+])
+def test_grand_slam_with_every_key_card(robot, calls, expected):
+    assert bid(robot, "AKQ7.AKQT3.982.8", calls) == expected
