@@ -115,11 +115,15 @@ def test_jacoby_opener_answers_a_control_bid(robot, hand, expected):
     assert bid(robot, hand, "1S P 2NT P 3C P 3H P") == expected
 
 
-# Blackwood counts support points with the fit: after 2C-2NT (8+ HCP)-3H-4H, opener with
-# 22 HCP asks with a singleton (25 support points, 33 with partner's minimum), not without.
+# Blackwood counts support points with the fit: after 2C-2NT (8+ HCP)-3H-4H (partner's game
+# placed the strain in a game force, no sign-off), opener asks in the slam zone of an
+# eight-card fit, 31+ support points with partner's minimum: 22 HCP with a singleton (33) or
+# a doubleton (31); 18 HCP and two doubletons make 28, and a nine-card fit's 29 HCP is not
+# there either (26).
 @pytest.mark.parametrize("hand, expected", [
     ("AQ7.AKJ85.AKJ2.5", "4NT"),
-    ("AQ7.AKJ85.AKJ.52", "P"),
+    ("AQ7.AKJ85.AKJ.52", "4NT"),
+    ("AK.AKQ985.Q72.52", "P"),
 ])
 def test_blackwood_on_support_points_after_partners_game_raise(robot, hand, expected):
     assert bid(robot, hand, "2C P 2NT P 3H P 4H P") == expected
@@ -170,10 +174,12 @@ def test_notrump_slam_opposite_the_2nt_rebid(robot, hand, expected):
     assert bid(robot, hand, "1C P 1H P 2NT P") == expected
 
 
-# 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT, partner's range
-# open, opener counts his HCP with partner's minimum: 6NT on 31, quantitative 4NT on 29-30.
+# 3NT in a game force is natural, not the end: after 2C-2NT (8+)-3C-3NT partner is 8-10
+# (with 11 he bid 6NT himself opposite the 2C opener's wide range), so opener counts his HCP
+# with partner's minimum: 6NT on 33, quantitative 4NT on 29-32.
 @pytest.mark.parametrize("hand, expected", [
-    ("AQ64.AK.A5.KQJ84", "6NT"),    # 23
+    ("AQ64.AK.AQ.KQJ84", "6NT"),    # 25
+    ("AQ64.AK.A5.KQJ84", "4NT"),    # 23
     ("AQ64.AK.K5.KQJ84", "4NT"),    # 22
 ])
 def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
