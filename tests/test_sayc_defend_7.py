@@ -73,3 +73,9 @@ def test_advancer_of_the_1nt_overcall_bids_game_with_sixteen(robot):
 ])
 def test_advancer_of_the_1nt_overcall_over_their_bid(robot, hand, history, call):
     assert bid(robot, hand, history) == call
+
+
+def test_doubler_jump_raises_a_cheapest_advance_with_nineteen_to_twenty_one(robot):
+    """Opposite a cheapest advance (0-8) support points do not make game: 21 HCP with a
+    singleton in their suit jump raises, as SAYC's 19-21."""
+    assert bid(robot, "QJ84.AK9876.AK.A", "1C X P 1S P") == "3S"
