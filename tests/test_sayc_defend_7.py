@@ -79,3 +79,15 @@ def test_doubler_jump_raises_a_cheapest_advance_with_nineteen_to_twenty_one(robo
     """Opposite a cheapest advance (0-8) support points do not make game: 21 HCP with a
     singleton in their suit jump raises, as SAYC's 19-21."""
     assert bid(robot, "QJ84.AK9876.AK.A", "1C X P 1S P") == "3S"
+
+
+@pytest.mark.parametrize("hand, history, call", [
+    # Their raise to 4H took the room for the cue-bid: five trumps and 13 HCP opposite a
+    # two-level overcall are game values (25+ support points together): 4S.
+    ("AJ872.85.KJ95.A3", "2H 2S 4H", "4S"),
+    # Four trumps and 9 HCP opposite a one-level overcall are not: pass.
+    ("AJ87.852.KJ95.32", "1H 1S 4H", "P"),
+])
+def test_advancer_bids_game_over_their_four_level_raise_with_game_values(robot, hand, history,
+                                                                         call):
+    assert bid(robot, hand, history) == call
