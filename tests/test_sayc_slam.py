@@ -233,3 +233,10 @@ def test_blackwood_asker_passes_the_5c_answer_in_clubs(robot):
     passes (before, 5C could not be bid again and slam placement bid 6C off two aces)."""
     hand = "AK97.AQ2.3.T8632"
     assert bid(robot, hand, "P 1D P 2C P 2H P 3S P 4C P 4NT P 5C P") == "P"
+
+
+def test_blackwood_asker_passes_the_5d_answer_in_diamonds(robot):
+    """Diamonds agreed, the 5D answer shows one ace and the asker holds one: two are missing
+    and 5D is already our contract, so he passes (before, slam placement bid 6D)."""
+    hand = "J.Q2.KT952.AKJ53"
+    assert bid(robot, hand, "P 1S P 2D P 4D P 4NT P 5D P") == "P"
