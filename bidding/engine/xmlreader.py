@@ -599,7 +599,8 @@ class _Reader:
         use = self.choice(element, "use", ("min", "max"), "min")
         vulnerable_low = self.number(element, "vulmin", 0, 40)
         if vulnerable_low is not None and low is None:
-            self.error(element, "<combined> vulmin= lowers min= when we are vulnerable: give min= too")
+            self.error(element, "<combined> vulmin= lowers min= when we are vulnerable: "
+                                "give min= too")
         ref = None
         if count == "support":
             ref = self.suit_ref(element, "suit", "partner")
@@ -827,7 +828,8 @@ _CONSTRAINT_READERS = {
                                                        r.flag(e, "they", None))),
     "seat": (("in",), lambda r, e, n: _seat(r, e, n)),
     "passedhand": (("value",), lambda r, e, n: PassedHand(n, bool(r.flag(e, "value", True)))),
-    "combined": (("min", "max", "count", "suit", "use", "vulmin"), lambda r, e, n: r.combined(e, n)),
+    "combined": (("min", "max", "count", "suit", "use", "vulmin"),
+                 lambda r, e, n: r.combined(e, n)),
     "partnerhcp": (("min", "max"), lambda r, e, n: PartnerHcp(n, *r.pair(e, "min", "max", 0, 40))),
     "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
     "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
