@@ -5,7 +5,9 @@ doubler's rebids), our side in competition (negative doubles, free bids, after t
 double, interference over our 1NT, penalty doubles), later competitive rounds (balancing,
 advancing over their raise, competing over our fit, reopening), the uncontested auction (openings,
 responses, rebids, notrump, 2C, weak twos, slam) and a second pass over the topics the shared
-file weighs most (responder's and opener's rebids, preempts, doubles, seat rules, slam asks). Each case is a hand for one agreement of
+file weighs most (responder's and opener's rebids, preempts, doubles, seat rules, slam asks),
+and a third (doubles of every kind, opener's and responder's rebids in points, preempts and
+their answers, responses to a minor). Each case is a hand for one agreement of
 ../shared/reference/sayc.md (named in its comment), the expected call written before the
 robot was run; none comes from the shared cases.
 
@@ -27,7 +29,7 @@ from bidding.laboratory.cases import PASSED, load_cases, run_case
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
          "sayc-later-rounds-cases.jsonl", "sayc-constructive-cases.jsonl",
-         "sayc-rebids-and-judgement-cases.jsonl")
+         "sayc-rebids-and-judgement-cases.jsonl", "sayc-doubles-and-rebids-cases.jsonl")
 
 # (file, line) -> why SAYC (as shipped) still bids otherwise.
 KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
