@@ -1,6 +1,6 @@
 """SAYC competition after THEIR opening, eighth round: the law of total tricks for advancer
-(five trumps opposite an overcall, four opposite a Michaels cue-bid or a weak jump overcall:
-ten trumps, the four level), the overcaller's acceptance of the cue-bid with a sixth trump,
+(five trumps opposite an overcall over their call, four opposite a Michaels cue-bid or a weak jump overcall:
+ten trumps, the four level, with a weak hand), the overcaller's acceptance of the cue-bid with a sixth trump,
 the 1NT overcall's invitations from 7, and the takeout doubler's advancer over their
 two-level bid from 6."""
 from __future__ import annotations
@@ -10,11 +10,12 @@ import pytest
 from tests.robots import bid
 
 
-@pytest.mark.parametrize("history", ["1D 1S P", "1D 1S 2D"])
-def test_five_trumps_and_a_weak_unbalanced_hand_raise_the_overcall_to_four(robot, history):
-    """Five spades opposite partner's five: ten trumps, the four level, over their raise
-    too."""
-    assert bid(robot, "Q8643.4.8765.J32", history) == "4S"
+@pytest.mark.parametrize("history, call", [("1D 1S 2D", "4S"), ("1D 1S X", "4S"), ("1D 1S P", "3S")])
+def test_five_trumps_and_a_weak_unbalanced_hand_raise_the_overcall_to_four_over_their_call(
+        robot, history, call):
+    """Five spades opposite partner's five: ten trumps, the four level at once when they
+    compete; over a pass the preemptive jump raise (sayc.md 10)."""
+    assert bid(robot, "Q8643.4.8765.J32", history) == call
 
 
 def test_five_trumps_in_a_balanced_hand_make_the_preemptive_jump_raise_only(robot):
@@ -56,9 +57,12 @@ def test_four_trumps_raise_the_weak_jump_overcall_to_four_vulnerable_too(robot):
 
 
 @pytest.mark.parametrize("hand, history, call", [
-    ("8643.J642.Q53.72", "1C 2C P", "4S"),      # both majors: four spades, ten trumps
+    ("8643.J642.Q532.7", "1C 2C P", "4S"),      # both majors: four spades, ten trumps
+    ("8643.J642.Q53.72", "1C 2C P", "2S"),      # balanced: the preference
     ("864.J62.Q953.872", "1C 2C P", "2S"),      # three of each: the preference
-    ("Q864.72.J953.872", "1H 2H P", "4S"),      # spades and a minor: four spades
+    ("Q864.7.J953.8732", "1H 2H P", "4S"),      # spades and a minor: four spades
+    ("Q864.72.J953.872", "1H 2H P", "2S"),      # balanced: the preference
 ])
-def test_four_cards_opposite_michaels_bid_game_in_the_major(robot, hand, history, call):
+def test_four_cards_and_a_weak_unbalanced_hand_opposite_michaels_bid_game(robot, hand,
+                                                                          history, call):
     assert bid(robot, hand, history) == call
