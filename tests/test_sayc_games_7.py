@@ -39,3 +39,14 @@ def test_the_opening_response_ranges_stay_as_written(robot):
     # 1NT-2NT is 8-9 whatever the vulnerability (sayc.md 7.1): nine balanced invites.
     hand = "K42.Q87.A432.532"
     assert (bid(robot, hand, "1NT P", "None"), bid(robot, hand, "1NT P", "Both")) == ("2NT", "2NT")
+
+
+@pytest.mark.parametrize("hand, calls", [
+    # 1D-1S-1NT with 12 (24 together): vulnerable, four spades bid 3NT; five go through
+    # 2NT, where opener shows three of them (3S), as not vulnerable.
+    ("KJ85.AQ54.J32.J3", ("2NT", "3NT")),
+    ("KJ852.AQ5.J32.J3", ("2NT", "2NT")),
+])
+def test_five_card_major_invites_before_the_lighter_vulnerable_game(robot, hand, calls):
+    history = "1D P 1S P 1NT P"
+    assert (bid(robot, hand, history, "None"), bid(robot, hand, history, "Both")) == calls
