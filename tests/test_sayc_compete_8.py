@@ -48,3 +48,20 @@ def test_reopening_double_above_the_two_level_needs_extra_values(robot, calls, h
 ])
 def test_negative_doubler_raises_openers_major_in_support_points(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
+
+
+@pytest.mark.parametrize("calls, hand, expected", [
+    # Partner's 1NT doubled for penalty in the pass-out seat: a weak hand with a five-card
+    # suit takes out to two of it.
+    ("1NT P P X P P", "T532.83.65.QT732", "2C"),
+    ("1NT P P X P P", "J532.83.65.AQ732", "2C"),
+    # No five-card suit: nothing better than 1NT doubled.
+    ("1NT P P X P P", "J532.Q832.65.T73", "P"),
+    # Opener's 1NT rebid doubled: the same weakness takeout in my own suit.
+    ("1C P 1H P 1NT X", "83.QT732.J65.T32", "2H"),
+    # Five cards of the suit they bid: no takeout into their suit.
+    ("1C 1H P P 1NT P", "83.QT732.J65.T32", "P"),
+    ("1C 1H P P 1NT P", "83.QT7.J6532.T32", "2D"),
+])
+def test_weakness_takeout_of_partners_1nt(robot, calls, hand, expected):
+    assert bid(robot, hand, calls) == expected
