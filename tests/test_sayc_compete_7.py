@@ -22,9 +22,11 @@ def test_opener_competes_in_the_major_the_negative_double_showed(robot, calls, h
 
 
 @pytest.mark.parametrize("calls, hand, expected", [
-    # Over their raise opener's 2S may be a minimum: responder needs an opening for game...
+    # Over their raise opener's 2S may be a minimum: responder needs an opening for game,
+    # and invites with 11-12 support points (test_sayc_compete_8: support points count)...
     ("1C 1D X 2D 2S P", "QJ73.K42.A3.KJ42", "4S"),
-    ("1C 1D X 2D 2S P", "QJ73.K42.83.KJ42", "P"),
+    ("1C 1D X 2D 2S P", "QJ73.K42.83.KJ42", "3S"),
+    ("1C 1D X 2D 2S P", "QJ73.K42.863.KJ4", "P"),
     # ...while without their raise 2S is a jump, 16-18, and 8 HCP is enough.
     ("1C 1D X P 2S P", "QJ73.942.Q3.KJ42", "4S"),
     ("1C 1D X P 2S P", "QJ73.942.83.KJ42", "P"),
@@ -49,12 +51,16 @@ def test_opener_after_a_free_notrump(robot, calls, hand, expected):
 
 
 @pytest.mark.parametrize("calls, hand, expected", [
-    # Their jump raise: eight trumps with the balance of strength (22+ with the double's
-    # 6) compete at the three level, as with opener's own six-card suit.
-    ("1D 1H X 3H", "AQ73.2.AKJ52.Q42", "3S"),
-    ("1H 2C X 3C", "AQ73.KQJ52.K3.42", "3S"),
-    # 13 HCP: 19 together opposite the one-level double, not the balance of strength.
-    ("1D 1H X 3H", "AQ73.2.KQ852.Q42", "P"),
+    # Their jump raise: eight trumps with half the deck in support points (20+ with the
+    # double's minimum) compete at the three level (test_sayc_compete_8), and game values
+    # (25+) bid game: 13 HCP and a singleton are 22 with the double's 6, 17 and a
+    # singleton 26; 15 and two doubletons opposite the two-level double's 8, 25.
+    ("1D 1H X 3H", "AQ73.2.KQ852.Q42", "3S"),
+    ("1D 1H X 3H", "AQ73.2.AKJ52.Q42", "4S"),
+    ("1H 2C X 3C", "AQ73.KQ952.63.42", "3S"),
+    ("1H 2C X 3C", "AQ73.KQJ52.K3.42", "4S"),
+    # 12 HCP and a doubleton: 19 together, not half the deck.
+    ("1D 1H X 3H", "AQ73.942.KQ85.J2", "P"),
 ])
 def test_opener_competes_at_three_in_the_doubles_major_with_the_balance(robot, calls, hand, expected):
     assert bid(robot, hand, calls) == expected
