@@ -66,3 +66,14 @@ def test_four_trumps_raise_the_weak_jump_overcall_to_four_vulnerable_too(robot):
 def test_four_cards_and_a_weak_unbalanced_hand_opposite_michaels_bid_game(robot, hand,
                                                                           history, call):
     assert bid(robot, hand, history) == call
+
+
+@pytest.mark.parametrize("calls, hand, call", [
+    # They have bid two suits: a cue-bid would be natural (sayc.md 10), so the five-five
+    # in hearts and clubs overcalls in its major instead of a Michaels 2S.
+    ("1D P 1S", "5.KQJ87.84.AQT93", "2H"),
+    # Over their one suit the cue-bid is Michaels as before.
+    ("1H", "KQJ87.5.84.AQT93", "2H"),
+])
+def test_michaels_only_over_a_single_suit(robot, calls, hand, call):
+    assert bid(robot, hand, calls) == call
