@@ -1,7 +1,8 @@
 """SAYC raises and advances show partner a range (sayc.md sections 10-12): support points alone
 put no HCP minimum into partner's picture, so a raise over interference looked like "any hand"
 to the captaincy rules (`combined`). Each raise states the HCP range of its agreement beside
-its support points, and opener's minimum rebids, in competition or not, say "at most 15"."""
+its support points, and opener's minimum rebids, in competition or not, say "at most 15".
+Strong auctions likewise: the jump shift and the slow raise of a 2C opener show their values."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,7 +15,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
 from bidding.model.auction import Auction
-from tests.robots import bid
+
 
 SAYC_FOLDERS = ("competitive", "responses")
 
@@ -83,33 +84,14 @@ def test_support_point_raises_state_hcp():
     assert missing == []
 
 
-@pytest.mark.parametrize("hand, calls, expected", [
-    # 1S (2D): six HCP and three trumps is a single raise, 9 HCP and four trumps with a
-    # doubleton (11 support points) the limit raise, a ten-count with four trumps and a
-    # singleton (13) the cue-bid raise.
-    ("K72.843.Q9632.J5", "1S 2D", "2S"),
-    ("KJ72.84.Q932.A65", "1S 2D", "3S"),
-    ("KJ72.8.QT93.A652", "1S 2D", "3D"),
-    # Advancer: a single raise with 7 HCP and three trumps, the cue-bid with a limit raise.
-    ("Q74.853.K962.J54", "1H 1S P", "2S"),
-    ("KJ74.85.A962.J54", "1H 1S P", "2H"),
-    # Overcaller accepts advancer's cue-bid raise with 14+: in a minor 3NT when their suit is
-    # stopped, four of the minor when it is not.
-    ("T6.A82.Q8.AKQ832", "P P 1H 2C P 2H P", "3NT"),
-    ("T6.82.AQ8.AKQ832", "P P 1H 2C P 2H P", "4C"),
-    # After their double: a single raise with 7 HCP, Jordan 2NT with 11 and four trumps.
-    ("84.Q73.K9632.J54", "1H X", "2H"),
-    ("84.KJ73.A963.Q54", "1H X", "2NT"),
-    # Opener's minimum after a negative double names his four-card major at the cheapest
-    # level; with 16-18 he jumps.
-    ("52.KJ84.AQ984.Q7", "1D 1S X P", "2H"),
-    ("52.AKJ4.AQ984.K7", "1D 1S X P", "3H"),
-    # Uncontested, a minimum with nothing better rebids the five-card suit; 12 HCP with four
-    # hearts cannot reverse. After a two-over-one: a minimum rebids his suit; 18-19 balanced
-    # bids 3NT.
-    ("A3.A632.A9763.92", "1D P 1S P", "2D"),
-    ("K5.AQ8742.K73.96", "1H P 2C P", "2H"),
-    ("K5.AQ874.KQ7.AJ2", "1H P 2C P", "3NT"),
-])
-def test_raise_agreements(robot, hand, calls, expected):
-    assert bid(robot, hand, calls) == expected
+def test_the_jump_shift_shows_its_points(system):
+    """Both hand types of the jump shift promise 17+ points, so partner's picture counts them
+    when he weighs slam in points (Blackwood on 33+ with a fit)."""
+    jump_shift = system.explain(Auction.parse("1D P 2H P"))[2]
+    assert jump_shift.shown.points[0] == 17
+
+
+def test_the_slow_raise_shows_values_to_opener(system):
+    """2C-2D-2S-3S: the raise of the 2C opener's suit shows 8+ HCP."""
+    raise_ = system.explain(Auction.parse("2C P 2D P 2S P 3S"))[-1]
+    assert raise_.shown.hcp[0] == 8
