@@ -7,7 +7,8 @@ advancing over their raise, competing over our fit, reopening), the uncontested 
 responses, rebids, notrump, 2C, weak twos, slam) and a second pass over the topics the shared
 file weighs most (responder's and opener's rebids, preempts, doubles, seat rules, slam asks),
 and a third (doubles of every kind, opener's and responder's rebids in points, preempts and
-their answers, responses to a minor). Each case is a hand for one agreement of
+their answers, responses to a minor), and a blind file over all the shared file's topics in
+its proportions (sayc-blind-9). Each case is a hand for one agreement of
 ../shared/reference/sayc.md (named in its comment), the expected call written before the
 robot was run; none comes from the shared cases.
 
@@ -29,7 +30,8 @@ from bidding.laboratory.cases import PASSED, load_cases, run_case
 DATA = Path(__file__).resolve().parent / "data"
 FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
          "sayc-later-rounds-cases.jsonl", "sayc-constructive-cases.jsonl",
-         "sayc-rebids-and-judgement-cases.jsonl", "sayc-doubles-and-rebids-cases.jsonl")
+         "sayc-rebids-and-judgement-cases.jsonl", "sayc-doubles-and-rebids-cases.jsonl",
+         "sayc-blind-9-cases.jsonl")
 
 # (file, line) -> why SAYC (as shipped) still bids otherwise.
 KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
@@ -42,6 +44,12 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
     141: "a flat four-trump raise of a two-level overcall with 7 HCP: the engine's preemptive "
          "jump raise takes any four-trump hand up to 9 HCP (law of total tricks); raising once "
          "with flat hands (the case) scored 5 IMPs worse on 1,600 random deals, so it was not kept",
+}.items()} | {(FILES[6], line): why for line, why in {
+    28: "1C-1S-2C with six spades and 10 HCP: the engine invites with 2NT before the jump "
+        "rebid (sayc.md 6 lists both); putting the six-card suit first, as after opener's 1NT "
+        "or a new suit, changed 28 auctions on 20 seeds of 1,000 boards and lost 7 IMPs "
+        "(opener accepts 2NT more often than 3M); first only when 2NT leaves an unbid suit "
+        "unstopped, 17 auctions and -2 IMPs: neither was kept",
 }.items()}
 
 CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
