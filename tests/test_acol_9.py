@@ -1,0 +1,33 @@
+"""Acol agreements of acol-9, on hands written for them.
+
+Opener's notrump jumps after a one-level response: a balanced 12-14 opens the weak notrump
+and 15-16 rebids 1NT, so 2NT is 17-18 and 19 jumps to 3NT (a one-level response promises
+6: 19 + 6 is game)."""
+import pytest
+
+from tests.robots import bid, shipped_robot
+
+
+@pytest.fixture(scope="module")
+def acol():
+    return shipped_robot("Acol")
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("AQ4.K92.KQ73.AJ4", "1D P 1H P", "3NT"),      # 19 balanced: game opposite 6+
+    ("AQ4.K92.KQ73.A54", "1D P 1H P", "2NT"),      # 18: 17-18, invitational
+    ("AQ4.KJ2.K973.AQ4", "1D P 1NT P", "3NT"),     # 19 over the 1NT response (6-9)
+    ("AQ4.KJ2.K973.A54", "1D P 1NT P", "2NT"),     # 17: invites
+])
+def test_openers_notrump_jumps(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    ("863.K8532.Q72.J4", "1D P 1H P 3NT P", "P"),       # game reached
+    ("86.KQ9853.Q72.J4", "1D P 1H P 3NT P", "4H"),      # six-card major: opener has two+
+    ("863.KJ53.Q72.J84", "1D P 1H P 2NT P", "3NT"),     # 7 opposite 17-18: game
+    ("863.K853.Q72.J84", "1D P 1H P 2NT P", "P"),       # 6: not opposite 17-18
+])
+def test_responder_after_a_notrump_jump(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
