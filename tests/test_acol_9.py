@@ -31,3 +31,12 @@ def test_openers_notrump_jumps(acol, hand, calls, expected):
 ])
 def test_responder_after_a_notrump_jump(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Partner's four of a major in a game force stands: five of his minor scores less.
+    ("AKQJ52.AK.A4.J32", "2C P 2D P 2S P 3C P 3S P 4S P", "P"),
+    ("AKQJ52.AK.A4.J32", "2C P 2D P 2S P 3D P 3S P 4S P", "P"),
+])
+def test_partners_major_game_stands_in_a_game_force(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
