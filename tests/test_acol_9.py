@@ -40,3 +40,14 @@ def test_responder_after_a_notrump_jump(acol, hand, calls, expected):
 ])
 def test_partners_major_game_stands_in_a_game_force(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Opener's 3NT over the two-over-one is 17-19: 15 makes 32 on his minimum, 34 on his
+    # maximum: the quantitative 4NT; 17 makes 34 on his minimum: 6NT.
+    ("K5.Q4.AKJ852.Q73", "1H P 2D P 3NT P", "4NT"),
+    ("K5.Q4.AKJ852.KQ3", "1H P 2D P 3NT P", "6NT"),
+    ("K5.Q4.AJ8752.Q73", "1H P 2D P 3NT P", "P"),        # 12: 31 at most
+])
+def test_notrump_slam_opposite_openers_notrump_rebid_over_a_two_over_one(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
