@@ -51,3 +51,14 @@ def test_partners_major_game_stands_in_a_game_force(acol, hand, calls, expected)
 ])
 def test_notrump_slam_opposite_openers_notrump_rebid_over_a_two_over_one(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
+
+
+@pytest.mark.parametrize("hand, calls, expected", [
+    # Four trumps and shortness, 13+ support points, under Jacoby's 11 HCP: game.
+    ("A984.QJ84.4.K953", "1H P", "4H"),          # 10 HCP and a singleton
+    ("K9843.QJ84..K953", "1H P", "4H"),          # 9 HCP and a void
+    ("QJ84.A984.4.K953", "1S P", "4S"),
+    ("A984.QJ84.42.K95", "1H P", "3H"),          # 12 support points: the limit raise
+])
+def test_game_raise_with_four_trumps_and_shortness(acol, hand, calls, expected):
+    assert bid(acol, hand, calls) == expected
