@@ -59,6 +59,7 @@ def test_notrump_slam_opposite_openers_notrump_rebid_over_a_two_over_one(acol, h
     ("K9843.QJ84..K953", "1H P", "4H"),          # 9 HCP and a void
     ("QJ84.A984.4.K953", "1S P", "4S"),
     ("A984.QJ84.42.K95", "1H P", "3H"),          # 12 support points: the limit raise
+    ("A984.KJ84.4.K953", "P P 1H P", "4H"),      # a passed hand's 11: no Jacoby 2NT
 ])
 def test_game_raise_with_four_trumps_and_shortness(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
