@@ -37,6 +37,8 @@ def test_responder_after_a_notrump_jump(acol, hand, calls, expected):
     # Partner's four of a major in a game force stands: five of his minor scores less.
     ("AKQJ52.AK.A4.J32", "2C P 2D P 2S P 3C P 3S P 4S P", "P"),
     ("AKQJ52.AK.A4.J32", "2C P 2D P 2S P 3D P 3S P 4S P", "P"),
+    # ...but not his game in another suit when mine is a six-card major: game in mine.
+    ("AKQJ52.4.AK4.AQ3", "2C P 2D P 2S P 3H P 3S P 4H P", "4S"),
 ])
 def test_partners_major_game_stands_in_a_game_force(acol, hand, calls, expected):
     assert bid(acol, hand, calls) == expected
