@@ -69,9 +69,9 @@ def test_game_raise_with_four_trumps_and_shortness(acol, hand, calls, expected):
 
 @pytest.mark.parametrize("hand, calls, expected", [
     # The weak notrump's super-accept: the top of 12-14 with four trumps jumps.
-    ("AQ84.KJ73.Q52.K4", "1NT P 2D P", "3H"),       # 14, four hearts
-    ("AQ84.KJ73.Q52.J4", "1NT P 2D P", "2H"),       # 12: completes
-    ("KJ73.AQ84.Q52.K4", "1NT P 2H P", "3S"),
+    ("AQ84.KJ73.Q52.Q4", "1NT P 2D P", "3H"),       # 14, four hearts
+    ("AQ84.KJ73.Q52.J4", "1NT P 2D P", "2H"),       # 13: completes
+    ("KJ73.AQ84.Q52.Q4", "1NT P 2H P", "3S"),
     ("84.KT953.K52.Q43", "1NT P 2D P 3H P", "4H"),  # 8 opposite 14: game in the nine-card fit
     ("84.QT953.J52.943", "1NT P 2D P 3H P", "P"),
 ])
