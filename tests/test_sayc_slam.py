@@ -187,10 +187,11 @@ def test_opener_over_3nt_in_a_2c_game_force(robot, hand, expected):
 
 
 # In a minor the zone holds once partner has raised it to the four level: 1H (10+)-3C (jump
-# shift)-4C (three clubs): 32 support points ask for aces, 30 bid the game.
+# shift)-4C (three clubs): 32 support points ask for aces; so does the jump shift's 17+ points
+# opposite the opening, once the raise shows the fit (tests/test_sayc_slam_9.py).
 @pytest.mark.parametrize("hand, expected", [
     ("A3.A2.KQ64.AKT82", "4NT"),    # 20 HCP, two doubletons: 22 support points
-    ("K3.A2.AQ64.AJT82", "5C"),     # 18 HCP: 20 support points
+    ("K3.A2.AQ64.AJT82", "4NT"),    # 18 HCP: 20 support points, 19 points
 ])
 def test_blackwood_in_a_minor_raised_to_the_four_level(robot, hand, expected):
     assert bid(robot, hand, "1H P 3C P 4C P") == expected
