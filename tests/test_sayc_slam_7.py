@@ -26,17 +26,11 @@ def test_notrump_after_a_balanced_positive_to_2c(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
 
 
-# Opener raised the jump shift's major: the jump shift (17+ points) opposite the opening is
-# the slam zone, so the jump shifter asks for aces (tests/test_sayc_slam_9.py); with a void,
-# which Blackwood cannot place, he makes a control bid (his cheapest ace, here diamonds), and
-# opener cooperates with 29+ support points counting the jump shift's 17 points (15 with the
-# doubleton: Blackwood), else signs off.
-@pytest.mark.parametrize("hand, expected", [
-    ("965.AK743.AK4.K6", "4NT"),
-    ("9652.AK743.AKQ4.", "4D"),      # a club void: 16 HCP, 17 points
-])
-def test_jump_shifter_after_the_raise(robot, hand, expected):
-    assert bid(robot, hand, "1C P 2H P 3H P") == expected
+# Opener raised the jump shift's major: a fit agreed below game, so the jump shifter makes a
+# control bid (his cheapest ace, here diamonds), and opener cooperates with 29+ support points
+# counting the jump shift's 17 points (15 with the doubleton: Blackwood), else signs off.
+def test_jump_shifter_control_bids_after_the_raise(robot):
+    assert bid(robot, "965.AK743.AK4.K6", "1C P 2H P 3H P") == "4D"
 
 
 @pytest.mark.parametrize("hand, expected", [
@@ -48,13 +42,13 @@ def test_opener_answers_the_jump_shifters_control_bid(robot, hand, expected):
 
 
 # Opposite a range ten points wide (an opening facing a jump shift) the slam zone starts two
-# points lower on partner's minimum: 6NT on 29 without a fit (19 HCP with opener's 10); with
-# a fit (1S-3H-3S: his six spades, my three) the jump shift's 17+ points ask for aces.
+# points lower on partner's minimum: 6NT on 29 without a fit (19 HCP with opener's 10), 27 HCP
+# with a nine-card major fit asks for aces (1S-3H-3S: his six spades, my three).
 @pytest.mark.parametrize("hand, calls, expected", [
     ("AK97.AKQ96.K8.64", "1C P 2H P 3C P", "6NT"),     # 19: 29
     ("AK97.AKJ96.Q8.64", "1C P 2H P 3C P", "3NT"),     # 17: 27
     ("K95.AKQ75.A972.Q", "1S P 3H P 3S P", "4NT"),     # 18: 28 with nine trumps
-    ("K95.AKJ75.K972.Q", "1S P 3H P 3S P", "4NT"),     # 16 HCP, 17 points
+    ("K95.AKJ75.K972.Q", "1S P 3H P 3S P", "4S"),      # 16: 26
 ])
 def test_slam_opposite_a_wide_range(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected

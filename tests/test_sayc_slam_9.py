@@ -1,5 +1,6 @@
 """SAYC slam agreements of this round: opener's answer to 1NT-3M (a six-card major with slam
-interest) and the jump shifter's Blackwood once partner's rebid shows a fit."""
+interest), the jump shifter's Blackwood once partner's rebid shows a minor fit, the control
+bids with game values and their answers."""
 import pytest
 
 from tests.robots import bid
@@ -19,13 +20,15 @@ def test_opener_with_three_trumps_asks_for_aces_over_the_slam_try(robot, hand, c
 
 
 # The jump shift (17+ points) opposite an opening is the slam zone: once opener raises the
-# jump shift's suit (an eight-card fit), the jump shifter asks for aces rather than bid game.
-# Without a fit, his other agreements decide (here the six of partner's suit is no fit: 6NT).
+# jump shift's minor (an eight-card fit), the jump shifter asks for aces rather than bid game.
+# In a major his control bid comes first; without a fit, his other agreements decide (here
+# two of partner's diamonds: 6NT).
 @pytest.mark.parametrize("hand, calls, expected", [
-    ("K4.AQJ74.Q5.KJ62", "1C P 2H P 3H P", "4NT"),   # 16 HCP, 17 points
+    ("A4.K3.AKJ74.Q962", "1S P 3D P 4D P", "4NT"),   # 17 HCP, 18 points
+    ("965.AK743.AK4.K6", "1C P 2H P 3H P", "4D"),    # hearts: the control bid
     ("K4.AQJ74.AQ5.K62", "1D P 2H P 3D P", "6NT"),   # two diamonds: no fit
 ])
-def test_jump_shifter_asks_for_aces_once_a_fit_is_shown(robot, hand, calls, expected):
+def test_jump_shifter_asks_for_aces_once_a_minor_fit_is_shown(robot, hand, calls, expected):
     assert bid(robot, hand, calls) == expected
 
 
@@ -33,3 +36,27 @@ def test_jump_shifter_asks_for_aces_once_a_fit_is_shown(robot, hand, calls, expe
 # opener's diamonds he raises, no Blackwood.
 def test_responder_to_openers_jump_shift_raises_without_slam_values(robot):
     assert bid(robot, "86.KQ74.J852.Q62", "1C P 1H P 3D P") == "4D"
+
+
+# Control bids (a slam try below game, game forced, a major agreed): the captain tries with
+# game values (25+ support points counting partner's minimum) when partner's maximum reaches
+# the slam zone (29+). After Jacoby 2NT and opener's diamond shortness, 14 HCP and a
+# doubleton (15 support points, 25 with the opening's 10) show the spade ace; a minimum
+# opposite a minimum, 11 HCP, bids game.
+@pytest.mark.parametrize("hand, expected", [
+    ("AQ4.KJ85.86.A976", "3S"),
+    ("Q74.KJ85.86.KJ76", "4H"),
+])
+def test_control_bid_with_game_values_when_slam_is_possible(robot, hand, expected):
+    assert bid(robot, hand, "1H P 2NT P 3D P") == expected
+
+
+# Partner cooperates when his support points with the captain's minimum reach the same 29 the
+# captain counted with his: the jump shift's 17 points and 12 support points (11 HCP and a
+# doubleton) ask for aces, 11 support points sign off.
+@pytest.mark.parametrize("hand, expected", [
+    ("KJ82.952.T5.AK72", "4NT"),
+    ("QJ82.952.T5.AQ72", "4H"),
+])
+def test_answer_to_a_control_bid_with_29_support_points(robot, hand, expected):
+    assert bid(robot, hand, "1C P 2H P 3H P 4D P") == expected
