@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from bidding.engine.handfacts import HandFacts
+from bidding.engine.handfacts import MAX_HCP, HandFacts
 from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER,
                                       UNKNOWN_PICTURE, Term, condition_terms, terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
@@ -524,6 +524,46 @@ class PartnerHcp(Constraint):
         if (self.low is not None and shown_low < self.low) or \
                 (self.high is not None and shown_high > self.high):
             out.impossible = True
+
+
+RANGE_ENDS = ("top", "bottom")
+
+
+@dataclass(frozen=True)
+class OwnRange(Constraint):
+    """My HCP lie within the top (or bottom) `width` points of the HCP range my own calls
+    have shown so far: "with a maximum" is `top` 1, the 17 of a 15-17 notrump and the 14
+    of a 12-14 one, so one rule serves every range and follows a change of it. The part
+    must be a proper part of a closed range, else the type fails (no rule): `top` needs a
+    maximum shown (an unlimited range has no top), `bottom` a minimum above 0, and a part
+    as wide as the whole range would say nothing. The call shows that part (its promise)."""
+
+    end: str                                # top or bottom
+    width: int                              # HCP, 1 or more
+
+    @property
+    def depends_on(self) -> tuple[str, ...]:
+        return ("own_hcp",)
+
+    def apply(self, env: RuleEnv, out: Resolution) -> None:
+        part = f"the {self.end} {range_text(self.width, self.width, 'HCP')}"
+        if env.situation is None:
+            out.phrases.append(f"{part} of the range I showed")
+            return
+        shown_low, shown_high = env.situation.own_hcp
+        shown = range_text(shown_low, shown_high if shown_high < MAX_HCP else None, "HCP")
+        closed = shown_high < MAX_HCP if self.end == "top" else shown_low > 0
+        if not closed or self.width > shown_high - shown_low:
+            why = "the whole range" if closed else f"no {self.end} to it"
+            out.phrases.append(f"{part} of the range I showed ({shown}: {why})")
+            out.impossible = True
+            return
+        low, high = (shown_high - self.width + 1, shown_high) if self.end == "top" else \
+            (shown_low, shown_low + self.width - 1)
+        out.phrases.append(f"{range_text(low, high, 'HCP')}, the {self.end} of the "
+                           f"{shown} I showed")
+        out.tests.append(bounds_expr("f.hcp", low, high))
+        out.promise.narrow_hcp(low, high)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,8 @@ class Situation(NamedTuple):
     partner_points: tuple[int, int] = UNKNOWN_PICTURE[POINTS]
     partner_shown: object = None      # all partner showed: a Shown (its .picture), or None
     last_bidder: str = ""                                     # me, partner, they; "" nobody
+    own_hcp: tuple[int, int] = UNKNOWN_HCP                    # the HCP my own calls showed
+    own_shown: object = None          # all I showed: a Shown (its .picture), or None
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,

@@ -22,11 +22,11 @@ from bidding.model.cards import Hand
 from bidding.model.errors import BridgeError, CallError
 from bidding.model.files import atomic_write
 from bidding.model.quoting import excerpt
-from bidding.engine.constraints import (LAST_BIDDERS, SIDES, Combined, Condition, Constraint,
-                                        FigureRange, Fit, Forced, HandType, LastBid, Longest,
-                                        PartnerHcp, PartnerShown, PassedHand, SeatIn,
-                                        ShapeTest, ShownSuits, Stopper, SuitHolding, Support,
-                                        Vulnerable)
+from bidding.engine.constraints import (LAST_BIDDERS, RANGE_ENDS, SIDES, Combined, Condition,
+                                        Constraint, FigureRange, Fit, Forced, HandType, LastBid,
+                                        Longest, OwnRange, PartnerHcp, PartnerShown, PassedHand,
+                                        SeatIn, ShapeTest, ShownSuits, Stopper, SuitHolding,
+                                        Support, Vulnerable)
 from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, Source, parse_over
 
@@ -611,6 +611,17 @@ class _Reader:
                                 "for that suit)")
         return Combined(line, low, high, count, ref, use, vulnerable_low)
 
+    def own_range(self, element, line: int):
+        """`<myrange top="1"/>`: the top (or bottom) N HCP of my own shown range."""
+        given = [(end, self.number(element, end, 1, 40)) for end in RANGE_ENDS
+                 if element.get(end) is not None]
+        if len(given) != 1:
+            self.error(element, "<myrange> needs one of top=\"N\" or bottom=\"N\" (the top or "
+                                "bottom N HCP of the range I have shown)")
+            return None
+        end, width = given[0]
+        return None if width is None else OwnRange(line, end, width)
+
     def fit(self, element, line: int):
         ref = self.suit_ref(element, "suit", "partner")
         low, high = self.pair(element, "min", "max", 0, 26)
@@ -832,6 +843,7 @@ _CONSTRAINT_READERS = {
                  lambda r, e, n: r.combined(e, n)),
     "partnerhcp": (("min", "max"), lambda r, e, n: PartnerHcp(n, *r.pair(e, "min", "max", 0, 40))),
     "fit": (("suit", "min", "max", "any"), lambda r, e, n: r.fit(e, n)),
+    "myrange": (RANGE_ENDS, lambda r, e, n: r.own_range(e, n)),
     "forced": (("value",), lambda r, e, n: Forced(n, bool(r.flag(e, "value", True)))),
     "shown": (("side", "min", "max"), lambda r, e, n: r.shown(e, n)),
     "lastbid": (("by", "min", "max"), lambda r, e, n: r.last_bid(e, n)),

@@ -748,6 +748,7 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], str]] = {
     "passedhand": (("value",), "the bidder has passed"),
     "combined": (_RANGE + ("count", "suit", "use", "vulmin"), "my figure + partner's shown HCP"),
     "partnerhcp": (_RANGE, "partner's shown HCP range"),
+    "myrange": (("top", "bottom"), "the top (or bottom) N HCP of my own shown range"),
     "partner": (("hcpmin", "hcpmax", "pointsmin", "pointsmax", "suit") + _RANGE
                 + ("balanced", "stopper"), "what partner's calls showed (or denied)"),
     "forced": (("value",), "partner's last call was forcing and RHO passed"),
@@ -769,6 +770,7 @@ ATTRIBUTE_HELP = {
     "use": "min or max of partner's range",
     "vulmin": "a number: the minimum when we are vulnerable", "side": "they, partner, me or we",
     "by": "me, partner, we or they",
+    "top": "a number N: the top N HCP of my range", "bottom": "a number N: the bottom N HCP",
     "hcpmin": "a number", "hcpmax": "a number", "pointsmin": "a number",
     "pointsmax": "a number", "balanced": "yes or no: partner showed a balanced hand",
     "stopper": "yes or no: partner showed a stopper in the suit"}
