@@ -7,8 +7,8 @@ advancing over their raise, competing over our fit, reopening), the uncontested 
 responses, rebids, notrump, 2C, weak twos, slam) and a second pass over the topics the shared
 file weighs most (responder's and opener's rebids, preempts, doubles, seat rules, slam asks),
 and a third (doubles of every kind, opener's and responder's rebids in points, preempts and
-their answers, responses to a minor), and a blind file over all the shared file's topics in
-its proportions (sayc-blind-9). Each case is a hand for one agreement of
+their answers, responses to a minor), and blind files over all the shared file's topics in
+their proportions (sayc-blind-9, sayc-blind-10). Each case is a hand for one agreement of
 ../shared/reference/sayc.md (named in its comment), the expected call written before the
 robot was run; none comes from the shared cases.
 
@@ -31,7 +31,7 @@ DATA = Path(__file__).resolve().parent / "data"
 FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
          "sayc-later-rounds-cases.jsonl", "sayc-constructive-cases.jsonl",
          "sayc-rebids-and-judgement-cases.jsonl", "sayc-doubles-and-rebids-cases.jsonl",
-         "sayc-blind-9-cases.jsonl")
+         "sayc-blind-9-cases.jsonl", "sayc-blind-10-cases.jsonl")
 
 # (file, line) -> why SAYC (as shipped) still bids otherwise.
 KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
