@@ -12,6 +12,7 @@ from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, Hand
                                         ShownSuits, Stopper, SuitHolding, Support, Vulnerable,
                                         compile_predicate)
 from bidding.engine.handfacts import facts_of
+from bidding.engine.inference import MAX_POINTS, SUPPORT
 from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError
 from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
 
@@ -238,6 +239,21 @@ def test_fit_adds_what_partner_has_shown():
                     partner_lengths=((4, 13), (0, 13), (5, 13), (0, 13)))
     assert fits("A32.K2.5432.A432", either, two)                      # 4 + 4 clubs
     assert not fits("A32.K2.65432.A32", either, two)
+
+
+def test_support_points_are_shown_as_points():
+    """A limit raise's 10-12 support points show 10+ support points and at most 12 HCP:
+    partner's `combined` points count 10, not the 7 HCP the raise may hold; his support
+    points do not (both would count shortness)."""
+    after_1h = Situation(partner_suits=(H,))
+    resolution, _ = compile_type([Support(1, SuitRef("partner"), 10, 12)], after_1h, this=H)
+    assert resolution.promise.dims[SUPPORT] == (10, MAX_POINTS)
+    assert resolution.promise.hcp == (0, 12)
+    raised = Situation(partner_suits=(H,), partner_hcp=(7, 12), partner_support=(10, 12))
+    assert fits("AK32.AKJ32.K5.Q8", [Combined(1, 31, None, "points")], raised)   # 21 + 10
+    assert not fits("AK32.AKJ32.K5.Q8", [Combined(1, 28, None)], raised)        # 20 + 7
+    support = [Combined(1, 31, None, "support", SuitRef("partner"))]             # 21 + 7
+    assert not fits("AK32.AKJ32.K52.8", support, raised._replace(partner_suits=(S,)))
 
 
 def test_combined_points_support_and_partners_maximum():

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from bidding.engine.handfacts import MAX_HCP, HandFacts
-from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER,
+from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER, SUPPORT,
                                       UNKNOWN_PICTURE, Term, condition_terms, terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
 from bidding.model.calls import CALLS
@@ -186,6 +186,10 @@ class Support(Constraint):
         text = range_text(self.low, self.high, "support points")
         out.tests.extend(_support_tests(self.ref, suits, self.low, self.high))
         out.exact = False
+        # A raise's 10-12 support points: partner's `combined` points count 10, not the 7
+        # HCP the raise may hold; and support points are never below HCP.
+        out.promise.narrow(SUPPORT, self.low, None)
+        out.promise.narrow_hcp(None, self.high)
         out.phrases.append(text if self.ref.word == "partner" else
                            f"{text} for {_suit_words(self.ref, env, suits)}")
 
@@ -449,7 +453,9 @@ _COMBINED_UNITS = {"hcp": "HCP", "points": "points", "support": "support points"
 @dataclass(frozen=True)
 class Combined(Constraint):
     """My HCP (or total points, or support points for a suit) plus the HCP partner has shown,
-    his minimum (`use="max"`: his maximum), in a range ("we have 25+"). `vulnerable_low`
+    his minimum (`use="max"`: his maximum), in a range ("we have 25+"). With points, his
+    shown points count too, and his support points for a suit he raised; with my support
+    points, not his (both would count shortness). `vulnerable_low`
     replaces the minimum when our side is vulnerable: a game pays at lower odds there, so
     one agreement can state both thresholds."""
 
@@ -462,7 +468,9 @@ class Combined(Constraint):
 
     @property
     def depends_on(self) -> tuple[str, ...]:
-        fields = ("partner_hcp",) if self.count == "hcp" else ("partner_hcp", "partner_points")
+        fields = {"hcp": ("partner_hcp",), "points": ("partner_hcp", "partner_points",
+                                                      "partner_support"),
+                  "support": ("partner_hcp", "partner_points")}[self.count]
         if self.vulnerable_low is not None:
             fields += ("we_vulnerable",)
         return fields + (self.ref.depends_on if self.ref is not None else ())
@@ -484,6 +492,8 @@ class Combined(Constraint):
         partner = env.situation.partner_hcp[1 if self.use == "max" else 0]
         if self.count != "hcp" and self.use == "min":     # his points, never below his HCP
             partner = max(partner, env.situation.partner_points[0])
+            if self.count == "points":  # his support points (mine count my shortness)
+                partner = max(partner, env.situation.partner_support[0])
         wanted = self.low
         if self.vulnerable_low is not None and env.situation.we_vulnerable:
             wanted = self.vulnerable_low

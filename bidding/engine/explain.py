@@ -16,7 +16,7 @@ from bidding.model.cards import Seat
 from bidding.engine.constraints import Promise
 from bidding.engine.handfacts import UNKNOWN_HCP, UNKNOWN_LENGTH
 from bidding.engine.inference import (ACES, BALANCED, HCP, KINGS, LENGTH, POINTS, STOPPER,
-                                      UNKNOWN_PICTURE, Term, deny, intersected, term_text)
+                                      SUPPORT, UNKNOWN_PICTURE, Term, deny, intersected, term_text)
 from bidding.engine.rules import Rule
 
 
@@ -35,19 +35,21 @@ class Shown(NamedTuple):
     stoppers: tuple[bool | None, ...] = (None,) * 4     # by suit: shown, denied or unknown
     aces: tuple[int, int] = UNKNOWN_PICTURE[ACES]
     kings: tuple[int, int] = UNKNOWN_PICTURE[KINGS]
+    support: tuple[int, int] = UNKNOWN_PICTURE[SUPPORT]     # for the suit he raised
 
     @property
     def picture(self) -> tuple[tuple[int, int], ...]:
         """The ranges as one flat tuple, indexed as in bidding.engine.inference."""
         return (self.hcp, self.points) + tuple(self.lengths) + (_FLAG_RANGE[self.balanced],) \
-            + tuple([_FLAG_RANGE[s] for s in self.stoppers]) + (self.aces, self.kings)
+            + tuple([_FLAG_RANGE[s] for s in self.stoppers]) + (self.aces, self.kings,
+                                                                  self.support)
 
     def _with_picture(self, dims) -> "Shown":
         return self._replace(hcp=dims[HCP], points=dims[POINTS],
                              lengths=tuple(dims[LENGTH:LENGTH + 4]),
                              balanced=_RANGE_FLAG[dims[BALANCED]],
                              stoppers=tuple([_RANGE_FLAG[d] for d in dims[STOPPER:STOPPER + 4]]),
-                             aces=dims[ACES], kings=dims[KINGS])
+                             aces=dims[ACES], kings=dims[KINGS], support=dims[SUPPORT])
 
     def after(self, call: Call, promise: Promise | None, suits: tuple[int, ...],
               passed: bool) -> "Shown":
@@ -80,11 +82,11 @@ class Shown(NamedTuple):
         implied_points = (self.hcp[0], UNKNOWN_PICTURE[POINTS][1])   # points >= HCP
         parts = [term_text((dim,) + picture[dim]) for dim in _TEXT_ORDER
                  if picture[dim] != UNKNOWN_PICTURE[dim]
-                 and not (dim == POINTS and picture[dim] == implied_points)]
+                 and not (dim in (POINTS, SUPPORT) and picture[dim] == implied_points)]
         return ", ".join(parts) or "nothing shown"
 
 
-_TEXT_ORDER = (HCP, POINTS, BALANCED) + tuple(range(LENGTH + 3, LENGTH - 1, -1)) + \
+_TEXT_ORDER = (HCP, POINTS, SUPPORT, BALANCED) + tuple(range(LENGTH + 3, LENGTH - 1, -1)) + \
     tuple(range(STOPPER, STOPPER + 4)) + (ACES, KINGS)
 _FLAG_RANGE = {None: (0, 1), True: (1, 1), False: (0, 0)}
 _RANGE_FLAG = {(0, 1): None, (1, 1): True, (0, 0): False}

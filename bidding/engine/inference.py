@@ -1,6 +1,9 @@
 """The picture of a hand that an auction gives: one range per dimension (HCP, points, each
-suit's length, balanced, a stopper in each suit, aces, kings), narrowed by what each call
-promises and by what it denies.
+suit's length, balanced, a stopper in each suit, aces, kings, support points for partner's
+suit), narrowed by what each call promises and by what it denies.
+
+Support points are their own dimension: a raise's 10-12 counts as 10 for partner's total
+points, but not for his support points, which count his own shortness already.
 
 A picture is a flat tuple of (low, high) ranges, so that intersecting, normalising and
 denying are a few comparisons (thousands of pictures are made per second). Yes/no facts are
@@ -19,11 +22,11 @@ from dealer import ast
 from bidding.engine.handfacts import MAX_HCP
 from bidding.model.cards import SUIT_NAMES
 
-HCP, POINTS, LENGTH, BALANCED, STOPPER, ACES, KINGS = 0, 1, 2, 6, 7, 11, 12
-DIMENSIONS = 13
+HCP, POINTS, LENGTH, BALANCED, STOPPER, ACES, KINGS, SUPPORT = 0, 1, 2, 6, 7, 11, 12, 13
+DIMENSIONS = 14
 MAX_POINTS = MAX_HCP + 18           # HCP plus one per card beyond four in the two longest
 UNKNOWN_PICTURE: tuple[tuple[int, int], ...] = (
-    (0, MAX_HCP), (0, MAX_POINTS)) + ((0, 13),) * 4 + ((0, 1),) + ((0, 1),) * 4 + ((0, 4),) * 2
+    (0, MAX_HCP), (0, MAX_POINTS)) + ((0, 13),) * 4 + ((0, 1),) + ((0, 1),) * 4 + ((0, 4),) * 2 + ((0, MAX_POINTS),)
 
 Term = tuple[int, int, int]         # (dimension, low, high): one range a rule requires
 
@@ -57,8 +60,9 @@ def normalised(dims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     if high_sum < 52:       # the other suits hold at most so many: this one the rest
         for suit in range(4):
             _narrow(dims, LENGTH + suit, 13 - (high_sum - highs[suit]), 13)
-    _narrow(dims, POINTS, dims[HCP][0], MAX_POINTS)
-    _narrow(dims, HCP, 0, dims[POINTS][1])
+    for points in (POINTS, SUPPORT):
+        _narrow(dims, points, dims[HCP][0], MAX_POINTS)
+        _narrow(dims, HCP, 0, dims[points][1])
     return tuple(dims)
 
 
@@ -118,6 +122,7 @@ def term_text(term: Term) -> str:
     if STOPPER <= dim < STOPPER + 4:
         return f"{'' if low else 'no '}stopper in {SUIT_NAMES[dim - STOPPER]}"
     unit, top = {HCP: ("HCP", MAX_HCP), POINTS: ("points", MAX_POINTS),
+                 SUPPORT: ("support points", MAX_POINTS),
                  ACES: ("aces", 4), KINGS: ("kings", 4)}.get(
         dim, (SUIT_NAMES[dim - LENGTH] if LENGTH <= dim < LENGTH + 4 else "", 13))
     if low == high == 1 and dim in (ACES, KINGS):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 from bidding.engine.handfacts import ALL_SUITS, UNKNOWN_HCP, UNKNOWN_LENGTH
-from bidding.engine.inference import POINTS, UNKNOWN_PICTURE
+from bidding.engine.inference import POINTS, SUPPORT, UNKNOWN_PICTURE
 from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 
@@ -39,6 +39,7 @@ class Situation(NamedTuple):
     last_bidder: str = ""                                     # me, partner, they; "" nobody
     own_hcp: tuple[int, int] = UNKNOWN_HCP                    # the HCP my own calls showed
     own_shown: object = None          # all I showed: a Shown (its .picture), or None
+    partner_support: tuple[int, int] = UNKNOWN_PICTURE[SUPPORT]  # his support points shown
 
 
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,
