@@ -266,6 +266,7 @@ def test_combined_points_support_and_partners_maximum():
     support = [Combined(1, 24, None, "support", SuitRef("partner"))]
     resolution, predicate = compile_type(support, partner_12_14)
     assert resolution.phrases == ["24+ support points combined"]
+    assert resolution.promise.dims[SUPPORT] == (12, MAX_POINTS)     # what it leaves for me
     assert predicate(facts_of(hand))                       # 9 HCP + 3 for the singleton + 12
     assert not compile_type([Combined(1, 24, None)], partner_12_14)[1](facts_of(hand))
     assert not compile_type([Combined(1, 25, None, "support", SuitRef("partner"))],

@@ -511,7 +511,11 @@ class Combined(Constraint):
             out.tests.append(bounds_expr("f.points", low, high))
         else:
             out.tests.extend(_support_tests(self.ref, suits, low, high))
-        out.promise.narrow_hcp(None, high)  # points and support points are never below HCP
+        # What it leaves for my hand: so many support points, at most so many HCP (points
+        # and support points are never below HCP).
+        if self.count == "support":
+            out.promise.narrow(SUPPORT, low, None)
+        out.promise.narrow_hcp(None, high)
 
 
 @dataclass(frozen=True)
