@@ -65,7 +65,9 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "a quantitative 4NT there needs the fit shown some other way first",
     51: "2C-2D-2H with three hearts, a king and 6 HCP: the engine's fast-arrival 4H takes any "
         "hand up to 7 HCP; the common treatment keeps the jump to game for a hand with no "
-        "side ace or king (sayc-2c-responders-second-call.conv, not this file's owner)",
+        "side ace or king. Tried (the slow raise with 8+ HCP or a side ace or king): 40 "
+        "auctions changed on 24 seeds of 1,000 boards and lost 33 IMPs, slams the 8+ "
+        "slow raise reached being missed, so it was not kept",
 }.items()}
 
 CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
