@@ -2,6 +2,7 @@
 scores, statistics, bidder fights, and the `simulate` / `fight` commands."""
 import io
 import json
+import shutil
 
 import pytest
 
@@ -347,6 +348,34 @@ def test_simulate_out_replaces_an_earlier_report_whole(tmp_path, capsys, weak_fi
     assert cli.main(command) == 0
     assert (out / "report.txt").read_text().startswith("Simulation:")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_resumed_run_starts_afresh_after_a_convention_is_edited(tmp_path, weak_file,
+                                                                   monkeypatch):
+    """Blocks kept from an interrupted run are reused only while the system's files are
+    unchanged: a rerun after an edit must not mix boards bid by the two versions."""
+    root = tmp_path / "copy"
+    shutil.copytree(weak_file.parent.parent, root)
+    out = tmp_path / "out"
+    command = ["simulate", "--system", str(root / "systems" / "Weak.system"), "--deals", "2",
+               "--seed", "5", "--no-dd", "--jobs", "1", "--out", str(out)]
+    import bidding.interfaces.commands.simulate as simulate_command
+
+    def broken(run, summary, folder):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(simulate_command, "write_reports", broken)
+    marker = tmp_path / ".out.blocks" / "fingerprint"
+    with pytest.raises(OSError):
+        cli.main(command)
+    first = marker.read_text()
+    with pytest.raises(OSError):
+        cli.main(command)
+    assert marker.read_text() == first                  # the same files: it resumes
+    convention = root / "conventions" / "weak-nt.conv"
+    convention.write_text(convention.read_text().replace('max="14"', 'max="13"', 1))
+    with pytest.raises(OSError):
+        cli.main(command)
+    assert marker.read_text() != first                  # an edited convention: afresh
 
 
 @pytest.mark.parametrize("make, message", [

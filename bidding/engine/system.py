@@ -8,8 +8,10 @@ here?" is one dictionary look-up after the first time.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from operator import attrgetter
+from pathlib import Path
 
 from bidding.model.auction import Auction
 from bidding.model.calls import CALLS, PASS, Call, Strain, cheapest_level
@@ -94,6 +96,7 @@ class BiddingSystem:
         self._originals: dict[str, tuple[str, Source]] = {}   # replaced names as written
         problems: list[Problem] = []
         listings, self._offs, self._replaces, fallback = self._settings(spec, problems, [])
+        self._system_files = {spec.source.file} | {listing.source.file for listing in listings}
         self._check_switches(problems)
         roots: list[Node] = []
         listed = []
@@ -276,6 +279,20 @@ class BiddingSystem:
                 seen[id(node)] = node
                 pending.extend(node.children)
         return list(seen.values())
+
+    def source_digest(self) -> str:
+        """A digest of every file the system is read from (its system files and the
+        convention files of its tree): a resumed run must not mix boards bid before an
+        edit with boards bid after it."""
+        files = self._system_files | {node.spec.source.file for node in self.nodes()}
+        digest = hashlib.sha256()
+        for name in sorted(files):
+            digest.update(name.encode() + b"\0")
+            try:
+                digest.update(Path(name).read_bytes())
+            except OSError:
+                digest.update(b"(unreadable)")
+        return digest.hexdigest()[:16]
 
     # --- using ------------------------------------------------------------------------------
     def interpreter(self, auction: Auction, systems: tuple) -> "Interpreter":

@@ -29,7 +29,8 @@ def register(subparsers) -> None:
 def run_audit(args) -> int:
     system = load_systems([args.system], args.dir)[args.system]
     boards, origin, _ = boards_of(args)
-    kept = args.out and kept_blocks(args.out.target, f"audit {args.system} dd {not args.no_dd}")
+    kept = args.out and kept_blocks(args.out.target, f"audit {args.system} dd {not args.no_dd}",
+                                    (system,))
     with runner_of(args) as (runner, jobs):
         found = audit(boards, system, double_dummy=not args.no_dd, jobs=jobs,
                       progress=ProgressBar("auditing"),

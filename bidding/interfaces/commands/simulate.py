@@ -138,11 +138,13 @@ def runner_of(args):
         yield runner, runner.workers
 
 
-def kept_blocks(target, what: str) -> KeptBlocks:
+def kept_blocks(target, what: str, systems) -> KeptBlocks:
     """Where a run writing `target` (a report folder or a file) keeps its finished blocks:
     a hidden folder beside it, so that the same command run again resumes (`what`: the
-    command and what it computes, besides the boards)."""
-    return KeptBlocks(target.with_name(f".{target.name}.blocks"), what)
+    command and what it computes, besides the boards). The systems' files are part of the
+    fingerprint: after an edit to a convention the run starts afresh."""
+    digests = " ".join(system.source_digest() for system in systems if system is not None)
+    return KeptBlocks(target.with_name(f".{target.name}.blocks"), f"{what} files {digests}")
 
 
 def run_simulate(args) -> int:
@@ -150,7 +152,7 @@ def run_simulate(args) -> int:
     ours, theirs = systems[args.system], systems.get(args.vs)
     boards, origin, seed = boards_of(args)
     kept = args.out and kept_blocks(args.out.target, f"simulate {args.system} vs {args.vs} "
-                                                     f"dd {not args.no_dd}")
+                                                     f"dd {not args.no_dd}", (ours, theirs))
     with runner_of(args) as (runner, jobs):
         run = simulate(boards, ours, theirs, double_dummy=not args.no_dd, jobs=jobs,
                        progress=ProgressBar("bidding"), explained=bool(args.out),
@@ -169,7 +171,7 @@ def run_fight(args) -> int:
     systems = load_systems([args.system, args.vs], args.dir)
     first, second = systems[args.system], systems[args.vs]
     boards, origin, _ = boards_of(args)
-    kept = kept_blocks(args.out, f"fight {args.system} vs {args.vs}")
+    kept = kept_blocks(args.out, f"fight {args.system} vs {args.vs}", (first, second))
     with runner_of(args) as (runner, jobs):
         cases = fight(boards, first, second, jobs=jobs, progress=ProgressBar("fighting"),
                       runner=kept.around(runner, jobs))
