@@ -52,9 +52,6 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "(opener accepts 2NT more often than 3M); first only when 2NT leaves an unbid suit "
         "unstopped, 17 auctions and -2 IMPs: neither was kept",
 }.items()} | {(FILES[8], line): why for line, why in {
-    17: "1H (X) XX (2C) P (P): after our redouble doubles are penalty (sayc.md 15); the tree "
-        "has no continuation after the redouble and their run-out, so the fallback invites "
-        "in notrump instead (competitive/, not this file's owner)",
     40: "2H (X): raises of a weak two are to play over their double too (sayc.md 9 [B]); "
         "keeping the tree's responses over the double (the raise 2H-3H with three trumps, "
         "4H with four) changed 31 auctions on 14 seeds of 1,000 boards and lost 16 IMPs, "
