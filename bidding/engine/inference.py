@@ -26,7 +26,8 @@ HCP, POINTS, LENGTH, BALANCED, STOPPER, ACES, KINGS, SUPPORT = 0, 1, 2, 6, 7, 11
 DIMENSIONS = 14
 MAX_POINTS = MAX_HCP + 18           # HCP plus one per card beyond four in the two longest
 UNKNOWN_PICTURE: tuple[tuple[int, int], ...] = (
-    (0, MAX_HCP), (0, MAX_POINTS)) + ((0, 13),) * 4 + ((0, 1),) + ((0, 1),) * 4 + ((0, 4),) * 2 + ((0, MAX_POINTS),)
+    (0, MAX_HCP), (0, MAX_POINTS)) + ((0, 13),) * 4 + ((0, 1),) + ((0, 1),) * 4 + ((0, 4),) * 2 \
+    + ((0, MAX_POINTS),)
 
 Term = tuple[int, int, int]         # (dimension, low, high): one range a rule requires
 

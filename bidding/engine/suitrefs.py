@@ -38,7 +38,6 @@ class Situation(NamedTuple):
     partner_shown: object = None      # all partner showed: a Shown (its .picture), or None
     last_bidder: str = ""                                     # me, partner, they; "" nobody
     own_hcp: tuple[int, int] = UNKNOWN_HCP                    # the HCP my own calls showed
-    own_shown: object = None          # all I showed: a Shown (its .picture), or None
     partner_support: tuple[int, int] = UNKNOWN_PICTURE[SUPPORT]  # his support points shown
 
 

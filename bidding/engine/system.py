@@ -539,7 +539,7 @@ class Interpreter:
             history[state.last_bid] if state.last_bid >= 0 else -1,
             self.vulnerable[side], self.vulnerable[1 - side], me + 1, own.passed, partner.hcp,
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
-            partner.points, partner, _bidder(state.last_bid, len(history)), own.hcp, own,
+            partner.points, partner, _bidder(state.last_bid, len(history)), own.hcp,
             partner.support)
 
 
