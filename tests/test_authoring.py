@@ -33,7 +33,8 @@ def test_validate_reports_errors_and_warnings(tmp_path):
                    '<convention name="Missing"/></open></actions></convention>')
     problems = [str(p) for p in validate([bad])]
     assert problems == [f"{bad}:1: over 'nonsense': cannot read 'nonsense'; use calls (PASS, X, "
-                        f"1H), all, bid, suit, major, minor, NT, 1suit, or a range 1C-2S"]
+                        f"1H), all, bid, suit, major, minor, NT, 1suit, cuebid, 2cuebid, or a "
+                        f"range 1C-2S"]
     bad.write_text('<convention><name>Bad</name><actions><open bid="1C">'
                    '<convention name="Missing"/></open></actions></convention>')
     assert "no convention named 'Missing'" in str(validate([bad])[0])

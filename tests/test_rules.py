@@ -14,7 +14,8 @@ from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, Hand
 from bidding.engine.handfacts import facts_of
 from bidding.engine.inference import MAX_POINTS, SUPPORT
 from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError
-from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, parse_over
+from bidding.engine.rules import (CallTemplate, CallTemplateError, OverError, cuebid_key,
+                                  over_call, parse_over)
 
 C, D, H, S = 0, 1, 2, 3
 
@@ -130,7 +131,14 @@ def test_over_items():
     assert names(parse_over("NT")) == {f"{n}NT" for n in range(1, 8)}
     assert names(parse_over("3NT")) == {"3NT"}
     assert len(parse_over("bid")) == 35
-    for bad in ("", "1S-1C", "1Q", "X-2S", "8bid"):
+    # a cue-bid item is its suit bid's own key: it matches only when the interpreter finds
+    # the bid in a suit our side has shown (tests/test_system.py)
+    assert {over_call(item) for item in parse_over("2cuebid")} == \
+        {Call.parse(text).index for text in ("2C", "2D", "2H", "2S")}
+    assert parse_over("2cuebid") == {cuebid_key(Call.parse(text).index)
+                                     for text in ("2C", "2D", "2H", "2S")}
+    assert len(parse_over("cuebid")) == 28 and not parse_over("cuebid") & parse_over("all")
+    for bad in ("", "1S-1C", "1Q", "X-2S", "8bid", "8cuebid", "cuebids"):
         with pytest.raises(OverError):
             parse_over(bad)
 
@@ -319,6 +327,23 @@ def test_suit_reference_words():
     assert SuitRef("unbid-below").candidates(Situation(own_suits=(H,), unbid=(C, S)), None) \
         == (C,)
     assert SuitRef("longest-partner").is_hand_dependent
+
+
+def test_their_cheapest_suit_is_the_cheapest_bid_among_their_suits_not_ours():
+    """The known suit of their two-suiter: their shown suits less the ones our side bid
+    (their Michaels 2H over our 1H shows spades, not hearts), the cheapest to bid now."""
+    over_2nt = Situation(partner_suits=(H,), their_suits=(D, C),
+                         last_bid_index=Call.parse("2NT").index)
+    assert SuitRef("their-cheapest").candidates(over_2nt, None) == (C,)
+    over_2h = Situation(partner_suits=(H,), their_suits=(H, S),
+                        last_bid_index=Call.parse("2H").index)
+    assert SuitRef("their-cheapest").candidates(over_2h, None) == (S,)      # 2S, not 3C
+    with_clubs = over_2h._replace(their_suits=(C, S))
+    assert SuitRef("their-cheapest").candidates(with_clubs, None) == (S,)   # 2S before 3C
+    assert SuitRef("their-cheapest").candidates(Situation(partner_suits=(H,), their_suits=(H,)),
+                                                None) == ()
+    assert CallTemplate.parse("cue(their-cheapest)").resolve(over_2nt)[0][0] == \
+        Call.parse("3C")
 
 
 # --- facts agree with bidding.model.evaluation ---------------------------------------------------

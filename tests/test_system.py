@@ -10,6 +10,7 @@ from bidding.model.calls import Call
 from bidding.model.cards import Hand, Seat, Vulnerability, random_deal
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import ConventionError
+from bidding.engine.authoring import validate
 from bidding.engine.explain import explain
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
@@ -187,6 +188,39 @@ def test_lastbid_tells_whose_bid_is_the_one_to_beat(tmp_path):
     assert calls(system.ruleset(auction("1NT P 2H P 2S P"))) == ["4S"]     # my 2S: ours
     rule = next(iter(system.ruleset(auction("1NT P 3NT P"))))
     assert "the last bid is partner's 3NT" in rule.description
+
+
+CUEBID = {
+    "o.conv": """<convention><name>O</name><actions>
+        <open bid="1H"><handtypes><type><hearts min="5"/></type></handtypes>
+          <double bid="X" over="2cuebid" meaning="over their cue-bid"/>
+          <respond bid="3D" over="cuebid" meaning="over any cue-bid"/>
+          <respond bid="4H" over="2S"/>
+        </open>
+        <open bid="2C" alert="yes"><handtypes><type><spades min="4"/></type></handtypes>
+          <double bid="X" over="2cuebid" meaning="over their cue-bid of our spades"/>
+        </open>
+        <overcall bid="2D" over="cuebid"/>
+    </actions></convention>""",
+    "s.system": "<system><name>S</name><convention>O</convention></system>"}
+
+
+def test_over_cuebid_answers_their_bid_in_a_suit_our_side_has_shown(tmp_path):
+    """`over="cuebid"`: their bid is in a suit our side has shown (a natural bid, or a call
+    promising four or more cards there); notrump is no cue-bid, and at the root our side has
+    shown nothing, so an `overcall` over a cue-bid never applies (and validation says so)."""
+    system = system_named(small_library(tmp_path, CUEBID), "S")
+    assert calls(system.ruleset(auction("1H 2H"))) == ["X", "3D"]       # a cue-bid of hearts
+    assert calls(system.ruleset(auction("1H 3H"))) == ["3D"]            # at the three level
+    assert calls(system.ruleset(auction("1H 2S"))) == ["4H"]            # natural spades
+    assert system.ruleset(auction("1H 2NT")).status != "sequence"
+    assert calls(system.ruleset(auction("2C 2S"))) == ["X"]   # spades shown by length only
+    assert system.ruleset(auction("2C 3C")).status != "sequence"  # 2C showed no clubs
+    assert calls(system.ruleset(auction("1D"))) == []
+    problems = [p.message for p in validate([tmp_path / "s.system"], [tmp_path],
+                                            builtin=False) if not p.warning]
+    assert problems == ["overcall 2D: over 'cuebid' can never match the opponents' call at "
+                        "the start of a sequence"]
 
 
 def test_relative_rules_are_concrete_in_each_auction():

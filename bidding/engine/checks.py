@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, fields
 from typing import Iterable, Sequence
 
+from bidding.engine.rules import cuebid_key, over_call
 from bidding.engine.xmlreader import ROOT_KINDS, ActionSpec, Convention, Problem
 from bidding.model.calls import CALLS, Call, Strain
 
@@ -192,7 +193,7 @@ def _compare(first: ActionSpec, second: ActionSpec, at_root: bool,
     if at_root and not _root_kind_covers(first.kind, second.kind):
         return None
     source = second.source
-    same_calls = first.over >= second.over and _covers(first.seats, second.seats) \
+    same_calls = _with_cuebids(first.over) >= second.over and _covers(first.seats, second.seats) \
         and _covers(first.levels, second.levels)
     if always_first and same_calls and second.handtypes != () and \
             _hands_cover(first.handtypes, second.handtypes):
@@ -215,6 +216,11 @@ def _compare(first: ActionSpec, second: ActionSpec, at_root: bool,
 def _call_key(spec: ActionSpec):
     call = spec.call
     return call.call if call.call is not None else re.sub(r"\s+", "", call.text).lower()
+
+
+def _with_cuebids(over: frozenset[int]) -> frozenset[int]:
+    """An `over` with the cue-bid items its bids cover: `2H` answers 2H cue-bid or not."""
+    return over | {cuebid_key(item) for item in over if item >= _FIRST_BID}
 
 
 def _root_kind_covers(first: str, second: str) -> bool:
@@ -280,7 +286,10 @@ def _possible_over(spec: ActionSpec, context: _Context) -> frozenset[int]:
             allowed.update(range(_FIRST_BID, len(CALLS)))
         return over & frozenset(allowed)
     parent = context.parent
-    possible = {0} | set(range(max(context.last_bid + 1, _FIRST_BID), len(CALLS)))
+    bids = range(max(context.last_bid + 1, _FIRST_BID), len(CALLS))
+    # a bid of theirs may be a cue-bid once our side has bid (never at the root: our side
+    # has shown no suit while it has only passed)
+    possible = {0} | set(bids) | {cuebid_key(index) for index in bids}
     if parent not in ("X", "XX"):
         possible.add(1)                           # the right-hand opponent doubles
     if parent not in ("bid", "XX"):
@@ -290,10 +299,11 @@ def _possible_over(spec: ActionSpec, context: _Context) -> frozenset[int]:
 
 def _last_bid_before(live: frozenset[int], context: _Context) -> int:
     """A lower bound of the last bid when the action's call is made."""
-    bids = [index for index in live if index >= _FIRST_BID]
+    calls = {over_call(item) for item in live}
+    bids = [index for index in calls if index >= _FIRST_BID]
     if context.place == "root":
-        return _NO_BID if 0 in live else min(bids)
-    if len(bids) == len(live):
+        return _NO_BID if 0 in calls else min(bids)
+    if len(bids) == len(calls):
         return max(context.last_bid, min(bids))
     return context.last_bid
 

@@ -246,10 +246,26 @@ _CLASSES = {
     "nt": lambda c: c.strain is Strain.NOTRUMP,
 }
 _OVER_CLASS = re.compile(r"^([1-7]?)(bid|suit|major|minor|nt)$")
+_OVER_CUEBID = re.compile(r"^([1-7]?)cuebid$")
+CUEBID_OFFSET = 64
+"""`over="cuebid"` items: the Call index of a suit bid plus this offset. Such an item matches
+that bid only when it is a cue-bid, in a suit our side has shown (bidding.engine.system)."""
+
+
+def cuebid_key(index: int) -> int:
+    """The `over` item matching the bid `index` when it is a cue-bid of our suit."""
+    return index + CUEBID_OFFSET
+
+
+def over_call(item: int) -> int:
+    """The Call index an `over` item is about (a cue-bid item's bid)."""
+    return item - CUEBID_OFFSET if item >= CUEBID_OFFSET else item
 
 
 def parse_over(text: str) -> frozenset[int]:
-    """The Call indexes an `over` list matches: calls, `all`, classes, ranges like 1C-2S."""
+    """The items an `over` list matches: Call indexes (calls, `all`, classes, ranges like
+    1C-2S), and for `cuebid` / `2cuebid` the suit bids that match only as cue-bids
+    (`cuebid_key`)."""
     indexes: set[int] = set()
     items = [item.strip() for item in text.split(",")]
     for item in items:
@@ -258,6 +274,11 @@ def parse_over(text: str) -> frozenset[int]:
             raise OverError(f"over {text!r}: empty item")
         if key in ("all", "any"):
             indexes.update(range(38))
+            continue
+        match = _OVER_CUEBID.match(key)
+        if match:
+            indexes.update(cuebid_key(i) for i in _BIDS if CALLS[i].strain is not Strain.NOTRUMP
+                           and (not match[1] or CALLS[i].level == int(match[1])))
             continue
         match = _OVER_CLASS.match(key)
         if match and not (match[1] and match[2] == "nt"):
@@ -280,7 +301,8 @@ def parse_over(text: str) -> frozenset[int]:
             indexes.add(Call.parse(key).index)
         except CallError:
             raise OverError(f"over {text!r}: cannot read {item!r}; use calls (PASS, X, 1H), "
-                            f"all, bid, suit, major, minor, NT, 1suit, or a range 1C-2S") from None
+                            f"all, bid, suit, major, minor, NT, 1suit, cuebid, 2cuebid, or a "
+                            f"range 1C-2S") from None
     return frozenset(indexes)
 
 

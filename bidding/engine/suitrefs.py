@@ -9,6 +9,7 @@ from typing import Iterable, NamedTuple
 
 from bidding.engine.handfacts import ALL_SUITS, UNKNOWN_HCP, UNKNOWN_LENGTH
 from bidding.engine.inference import POINTS, SUPPORT, UNKNOWN_PICTURE
+from bidding.model.calls import CALLS, cheapest_level
 from bidding.model.cards import SUIT_NAMES
 from bidding.model.errors import BridgeError
 
@@ -44,7 +45,7 @@ class Situation(NamedTuple):
 _FIXED_SUITS = {"c": 0, "club": 0, "clubs": 0, "d": 1, "diamond": 1, "diamonds": 1,
                 "h": 2, "heart": 2, "hearts": 2, "s": 3, "spade": 3, "spades": 3}
 _AUCTION_SUITS = ("partner", "partner-first", "own", "own-first", "their", "their-first",
-                  "agreed", "this")
+                  "their-cheapest", "agreed", "this")
 _SETS = ("unbid", "unbid-major", "unbid-minor", "unbid-above", "unbid-below", "their-all",
          "partner-all", "own-all", "major", "minor", "any")
 _HAND_SUITS = {"longest": "any", "longest-unbid": "unbid", "longest-major": "major",
@@ -56,7 +57,8 @@ SUIT_REFERENCE_WORDS = tuple(_FIXED_SUITS) + _AUCTION_SUITS + _SETS + tuple(_HAN
 _REF_PHRASES = {
     "partner": "partner's suit", "partner-first": "partner's first suit",
     "own": "own suit", "own-first": "own first suit", "their": "their suit",
-    "their-first": "their first suit", "agreed": "the agreed suit", "this": "the suit bid",
+    "their-first": "their first suit", "their-cheapest": "their cheapest suit",
+    "agreed": "the agreed suit", "this": "the suit bid",
     "unbid": "each unbid suit", "unbid-major": "each unbid major",
     "unbid-minor": "each unbid minor",
     "unbid-above": "each unbid suit ranking above own first suit",
@@ -130,6 +132,8 @@ class SuitRef:
             return (_FIXED_SUITS[word],)
         if word in _HAND_SUITS:
             word = _HAND_SUITS[word]
+        if word == "their-cheapest":
+            return _their_cheapest(situation)
         single = _single_suit(word, situation, this)
         if single is not _NOT_SINGLE:
             return () if single is None else (single,)
@@ -160,10 +164,24 @@ _REF_FIELDS = {
     "partner": ("partner_suits",), "partner-first": ("partner_suits",),
     "partner-all": ("partner_suits",), "own": ("own_suits",), "own-first": ("own_suits",),
     "own-all": ("own_suits",), "their": ("their_suits",), "their-first": ("their_suits",),
-    "their-all": ("their_suits",), "agreed": ("agreed",), "unbid": ("unbid",),
+    "their-all": ("their_suits",),
+    "their-cheapest": ("their_suits", "own_suits", "partner_suits", "last_bid_index"),
+    "agreed": ("agreed",), "unbid": ("unbid",),
     "unbid-major": ("unbid",), "unbid-minor": ("unbid",), "longest-unbid": ("unbid",),
     "unbid-above": ("own_suits", "unbid"), "unbid-below": ("own_suits", "unbid"),
     "longest-partner": ("partner_suits",)}
+
+
+def _their_cheapest(situation: Situation) -> tuple[int, ...]:
+    """Of the suits they have shown and our side has not (a bid of ours they cue-bid is no
+    suit of theirs), the one the cheapest bid reaches now, the lower-ranking at the same
+    level: the known suit of their two-suiter, for a cue-bid raise."""
+    ours = set(situation.own_suits) | set(situation.partner_suits)
+    theirs = [suit for suit in sorted(set(situation.their_suits)) if suit not in ours]
+    if not theirs:
+        return ()
+    last = CALLS[situation.last_bid_index] if situation.last_bid_index >= 0 else None
+    return (min(theirs, key=lambda suit: (cheapest_level(suit, last), suit)),)
 
 
 def _single_suit(word: str, situation: Situation, this: int | None):

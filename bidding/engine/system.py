@@ -22,7 +22,7 @@ from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, Conven
 from bidding.engine.explain import Explanation, Shown, explain
 from bidding.engine.constraints import Promise, RuleEnv, compile_predicate
 from bidding.engine.suitrefs import Situation
-from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source
+from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source, cuebid_key
 from bidding.engine.inference import STOPPER
 from bidding.model.cards import SUIT_NAMES
 
@@ -457,12 +457,13 @@ class Interpreter:
         if position is None:
             nodes, status, describe = self._root(system, history, state.last_bid)
         else:
-            nodes = [n for n in position if rho in n.over]
+            cuebid = cuebid_key(rho) if _is_cuebid(state, side, rho) else None
+            nodes = [n for n in position if rho in n.over or cuebid in n.over]
             status = "sequence"
             if not nodes:
                 if CALLS[rho].is_bid:
                     uncontested = [n for n in position if _PASS_INDEX in n.over]
-                nodes = [n for n in system.fallback if rho in n.over]
+                nodes = [n for n in system.fallback if rho in n.over or cuebid in n.over]
                 status = "systems on" if uncontested else "fallback" if nodes else "none"
             describe = _sequence_description(history, status, bool(position))
         legality = _Legality(history, state.last_bid)
@@ -541,6 +542,16 @@ class Interpreter:
             tuple([suit for suit in (0, 1, 2, 3) if suit not in shown]), partner.lengths, forced,
             partner.points, partner, _bidder(state.last_bid, len(history)), own.hcp,
             partner.support)
+
+
+def _is_cuebid(state: _State, side: int, call_index: int) -> bool:
+    """The call is a bid in a suit our side has shown (section 9: a natural bid, or a call
+    promising four or more cards there): a cue-bid, for `over="cuebid"`."""
+    call = CALLS[call_index]
+    if not call.is_bid or call.strain is Strain.NOTRUMP:
+        return False
+    suit = int(call.strain)
+    return any(player % 2 == side and shown == suit for player, shown in state.events)
 
 
 def _bidder(position: int, me: int) -> str:
