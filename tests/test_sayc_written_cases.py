@@ -72,9 +72,6 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "plays XX as a puppet (competitive/sayc-interference-over-our-1nt.conv:27), and "
         "Stayman (notrump/sayc-1nt-responses.conv:17, systems on, 4333 with 24+ combined) takes "
         "the flat hand that should leave 1NT doubled in: no agreement puts a flat 8+ hand first",
-    30: "(1H) 2H (P) with three spades, 4-4 minors and 6 HCP: the cheapest fit, 2S; "
-        "competitive/sayc-advances-of-michaels-for-a-major-and-a-minor.conv:32 asks with 2NT "
-        "on any 4-4 in the minors, three-card support and a weak hand included",
 }.items()}
 
 CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
