@@ -12,7 +12,7 @@ from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, Hand
                                         ShownSuits, Stopper, SuitHolding, Support, Vulnerable,
                                         compile_predicate)
 from bidding.engine.handfacts import facts_of
-from bidding.engine.inference import MAX_POINTS, SUPPORT
+from bidding.engine.inference import MAX_POINTS, POINTS, SUPPORT
 from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError
 from bidding.engine.rules import (CallTemplate, CallTemplateError, OverError, cuebid_key,
                                   over_call, parse_over)
@@ -371,3 +371,16 @@ def test_hand_facts_agree_with_evaluation(hand):
         assert facts.support[suit] == evaluation.support_points(hand, suit)
         assert facts.stopper[suit] == evaluation.has_stopper(hand, suit)
         assert facts.half_stopper[suit] == evaluation.has_half_stopper(hand, suit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_rule_of_20_shows_twelve_points(rng):
+    """HCP plus the two longest suits' lengths reach 20: HCP plus one per card beyond four
+    there is then 12 or more, so an opening on the rule of 20 shows 12+ points (partner's
+    `combined count="points"` reads 12 where its HCP say 10)."""
+    resolution, predicate = compile_type([ShapeTest(1, "ruleof20")], Situation())
+    assert resolution.promise.dims[POINTS] == (12, MAX_POINTS)
+    facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
+    if predicate(facts):
+        assert facts.points >= 12

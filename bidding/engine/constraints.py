@@ -384,6 +384,8 @@ class ShapeTest(Constraint):
             out.promise.narrow(BALANCED, shown, shown)
         else:
             out.exact = False
+            if self.name == "ruleof20":     # HCP + L1 + L2 >= 20, points = HCP + (L1-4) + (L2-4)
+                out.promise.narrow(POINTS, 12, None)
 
 
 @dataclass(frozen=True)
