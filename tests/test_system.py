@@ -523,3 +523,49 @@ def test_combined_vulmin_needs_a_minimum(tmp_path):
                 <open bid="1NT"><handtypes><type><combined vulmin="24"/></type></handtypes></open>
             </actions></convention>""",
             "s.system": "<system><name>S</name><convention>O</convention></system>"})
+
+
+TWO_SUITER = {
+    "o.conv": """<convention><name>O</name><actions>
+        <open bid="1H"><handtypes><type><hearts min="5"/></type></handtypes>
+          <cuebid bid="cue(their-cheapest)" over="2NT,2cuebid" meaning="limit raise"/>
+          <double bid="X" over="2NT,2cuebid" meaning="penalty interest">
+            <handtypes><type><suit ref="their-all" any="yes" min="4"/></type></handtypes>
+          </double>
+        </open>
+        <open bid="1C"><handtypes><type><clubs min="3"/></type></handtypes>
+          <cuebid bid="cue(their-cheapest)" over="2NT,2cuebid" meaning="limit raise"/>
+        </open>
+        <overcall bid="cue" over="1H" meaning="Michaels" shows="S"/>
+        <overcall bid="2NT" over="1H" meaning="unusual 2NT" shows="D,C"/>
+        <overcall bid="cue" over="1C" meaning="Michaels" shows="S,H"/>
+        <overcall bid="2NT" over="1C" meaning="unusual 2NT" shows="H,D"/>
+    </actions></convention>""",
+    "s.system": "<system><name>S</name><convention>O</convention></system>"}
+
+
+@pytest.mark.parametrize("calls_text, cue, their", [
+    ("1H 2NT", "3C", "diamonds and clubs"), ("1H 2H", "2S", "spades and a minor"),
+    ("1C 2NT", "3D", "hearts and diamonds"), ("1C 2C", "2H", "spades and hearts")])
+def test_their_two_suiter_reads_the_same_with_their_system_or_as_natural(
+        tmp_path, calls_text, cue, their):
+    """Read as natural, a call that cannot be natural directly over our one-level opening
+    shows the two-suiter every defence assumes (sayc.md 10): the jump to 2NT the two lowest
+    other suits, two of our suit the other majors. So `their-cheapest` and `their-all` find
+    their suits whether their calls are read with their system or without it."""
+    system = system_named(small_library(tmp_path, TWO_SUITER), "S")
+    assert explain(auction(calls_text), system, system)[1].status == "rule"
+    for opponents in (system, None):
+        rules = system.ruleset(auction(calls_text), opponents)
+        assert calls(rules)[0] == cue
+    told = explain(auction(calls_text), system, None)[1]
+    assert (told.status, told.text) == ("natural", f"read as a two-suiter: {their}")
+    penalty = system.ruleset(auction("1H 2NT"), None).rules_for(Call.parse("X"))[0]
+    assert penalty.matches(Hand.parse("AK2.A2.QJ94.Q952"))      # four of their diamonds
+
+
+def test_a_balancing_2nt_is_not_read_as_a_two_suiter(tmp_path):
+    """Only directly over our opening: in the balancing seat 2NT is natural (sayc.md 13)."""
+    system = system_named(small_library(tmp_path, TWO_SUITER), "S")
+    told = explain(auction("1H P P 2NT"), system, None)[3]
+    assert (told.status, told.text) == ("natural", "natural")

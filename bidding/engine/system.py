@@ -409,9 +409,12 @@ class Interpreter:
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
         else:
             promise, alert = None, False
-            suits = (int(call.strain),) if call.is_bid and call.strain is not Strain.NOTRUMP else ()
+            two_suiter = _two_suiter_read(history, call)
+            suits = two_suiter if two_suiter is not None else (int(call.strain),) \
+                if call.is_bid and call.strain is not Strain.NOTRUMP else ()
             forcing = "game" if _natural_jump_shift(state, history, player, call, suits) else "no"
-            status, text = self._unexplained(call, suits, self.systems[side] is None)
+            status, text = self._unexplained(call, suits, self.systems[side] is None,
+                                             two_suiter is not None)
         shown = state.players[player].after(call, promise, suits,
                                             call is PASS and state.last_bid < 0)
         denials = ()
@@ -435,8 +438,13 @@ class Interpreter:
                       len(history) if call.is_bid else state.last_bid)
 
     @staticmethod
-    def _unexplained(call: Call, suits: tuple[int, ...],
-                     natural_side: bool) -> tuple[str, str]:
+    def _unexplained(call: Call, suits: tuple[int, ...], natural_side: bool,
+                     two_suiter: bool) -> tuple[str, str]:
+        if two_suiter:
+            names = " and ".join([Strain(suit).name.lower() for suit in suits] +
+                                 ["a minor"] * (len(suits) == 1))
+            text = f"read as a two-suiter: {names}"
+            return ("natural", text) if natural_side else ("off system", text)
         if natural_side:
             text = f"natural, {Strain(suits[0]).name.lower()}" if suits else "natural"
             return "natural", text
@@ -625,6 +633,25 @@ def _forced_pass(rule: Rule, history: tuple[int, ...]) -> str | None:
     if rule.forcing_pass:
         return "a forcing pass needs an opponent's call to pass over"
     return "our side is forced: a pass here is not a forcing pass"
+
+
+def _two_suiter_read(history: tuple[int, ...], call: Call) -> tuple[int, ...] | None:
+    """The suits of a call read without a system that cannot be natural, directly over a
+    one-level suit opening: a jump to 2NT is the unusual notrump (the two lowest other
+    suits), two of the opening's suit is Michaels (the majors other than the opening's);
+    None for any other call (read as natural). What every defence assumes (sayc.md 10), so a
+    reader without their system still knows their two-suiter's suits."""
+    if not history or not call.is_bid or call.level != 2 or \
+            any(index != _PASS_INDEX for index in history[:-1]):
+        return None
+    opening = CALLS[history[-1]]
+    if not opening.is_bid or opening.level != 1 or opening.strain is Strain.NOTRUMP:
+        return None
+    if call.strain is Strain.NOTRUMP:
+        return tuple(sorted((s for s in range(4) if s != opening.strain), reverse=True)[-2:])
+    if call.strain == opening.strain:
+        return tuple(s for s in (3, 2) if s != opening.strain)
+    return None
 
 
 def _natural_jump_shift(state: _State, history: tuple[int, ...], player: int, call: Call,
