@@ -14,6 +14,7 @@ from bidding.engine.authoring import validate
 from bidding.engine.explain import explain
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
+from bidding.laboratory.cases import PASSED, load_cases, run_case
 
 REPO = Path(__file__).resolve().parent.parent
 NATURAL = REPO / "tests" / "golden" / "natural"
@@ -569,3 +570,17 @@ def test_a_balancing_2nt_is_not_read_as_a_two_suiter(tmp_path):
     system = system_named(small_library(tmp_path, TWO_SUITER), "S")
     told = explain(auction("1H P P 2NT"), system, None)[3]
     assert (told.status, told.text) == ("natural", "natural")
+
+
+def test_the_two_suiter_agreement_lines_hold_with_their_calls_read_as_natural():
+    """The agreement files run with both sides' calls read by SAYC (tests/robots.py); a case
+    file or a human opponent reads their calls as natural. The agreements over their
+    two-suiter hold under that reading too."""
+    sayc = system_named(ConventionLibrary([]), "SAYC")
+    natural = Robot(sayc)
+    lines = [case for case in load_cases(
+        REPO / "tests/data/agreements/sayc-our-side-in-competition.jsonl")
+        if "two-suiter" in case.group or "Michaels" in case.group or "unusual" in case.group]
+    assert len(lines) >= 21
+    failed = [case.where for case in lines if run_case(case, natural).status != PASSED]
+    assert failed == []
