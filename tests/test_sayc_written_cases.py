@@ -10,9 +10,9 @@ and a third (doubles of every kind, opener's and responder's rebids in points, p
 their answers, responses to a minor), and blind files over all the shared file's topics in
 their proportions (sayc-blind-9, sayc-blind-10, and sayc-blind-11 from the harder situations:
 later rounds, competition, the forcing status of calls; sayc-blind-12 and sayc-blind-13 from
-situations none of the earlier files covers). Each case is a hand for one agreement of ../shared/reference/sayc.md (named in
-its comment), the expected call written before the robot was run; none comes from the shared
-cases.
+situations none of the earlier files covers). Each case is a hand for one agreement of
+../shared/reference/sayc.md (named in its comment), the expected call written before the robot
+was run; none comes from the shared cases.
 
 Every case is a test; a case the system still gets wrong is listed in KNOWN_FAILURES with the
 agreement missing or disputed, so that the files stay a true record (strict xfail: a case
