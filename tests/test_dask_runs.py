@@ -147,6 +147,25 @@ def test_fight_and_audit_on_a_local_cluster_match_one_process(tmp_path, capsys):
     assert dask.split("\n", 1)[1] == alone.split("\n", 1)[1]     # the first line has the time
 
 
+def _kill_a_busy_worker(address: str, workers: list, run: subprocess.Popen) -> None:
+    """Kill a worker once the scheduler shows it running one of the run's blocks (a fixed
+    sleep raced the start-up of the run on a loaded machine)."""
+    from dask.distributed import Client
+
+    with Client(address, timeout="10s") as client:
+        pids = client.run(os.getpid)                    # worker address -> its process id
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            assert run.poll() is None, run.communicate()[0]
+            busy = [worker for worker, tasks in client.processing().items() if tasks]
+            if busy:
+                victim = next(w for w in workers if w.pid == pids[busy[0]])
+                victim.kill()
+                return
+            time.sleep(0.2)
+    raise AssertionError("the run never reached a worker")
+
+
 def test_a_worker_killed_mid_run_loses_only_its_block(tmp_path, scheduler_with_two_workers):
     """A worker dies while the run is going (double dummy keeps it busy for seconds): the
     scheduler gives its blocks to the other worker and the boards are those of one process."""
@@ -158,10 +177,8 @@ def test_a_worker_killed_mid_run_loses_only_its_block(tmp_path, scheduler_with_t
                                 "--scheduler", address, "--out", str(folder)],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                cwd=REPO_ROOT)
-    time.sleep(4)                           # the cluster is bidding and solving by now
-    assert started.poll() is None, started.communicate()[0]
-    workers[0].kill()
-    output = started.communicate(timeout=240)[0].decode()
+    _kill_a_busy_worker(address, workers, started)
+    output = started.communicate(timeout=900)[0].decode()
     assert started.returncode == 0, output
     assert cli.main(run + ["--jobs", "1", "--out", str(tmp_path / "one")]) == 0
     assert (folder / "boards.csv").read_text() == (tmp_path / "one" / "boards.csv").read_text()
