@@ -64,6 +64,24 @@ def test_subconvention_and_convention_inclusions_are_both_accepted(tmp_path):
                                         Inclusion("C", spec.actions[0].children[1].source))
 
 
+def test_an_inclusion_holds_at_most_one_when_and_needs_a_name(tmp_path):
+    spec, problems = parse_file(write(tmp_path, "good.conv", convention(
+        "A", '<open bid="1C"><convention name="B"><when><HCP min="12"/></when></convention></open>')))
+    assert problems == [] and spec.actions[0].children[0].when.describe() == "12+ HCP"
+    path = write(tmp_path, "a.conv", convention("A", """
+        <open bid="1C"><convention name="B"/></open>
+        <open bid="1D"><convention name="B"><when/><when/></convention></open>
+        <open bid="1H"><convention name="B"><type/></convention></open>
+        <open bid="1S"><convention>B<when/></convention></open>
+        <open bid="2C"><convention name="B"><when><wibble/></when></convention></open>"""))
+    text = "\n".join(str(p) for p in parse_file(path)[1])
+    assert f"{path}:3: unexpected <when> in <convention>: an inclusion holds at most one <when>" \
+        in text
+    assert f"{path}:4: unexpected <type> in <convention>" in text
+    assert f"{path}:5: <convention> needs name=" in text
+    assert f"{path}:6: unknown element <wibble> in <when>" in text
+
+
 def test_over_is_case_insensitive(tmp_path):
     path = write(tmp_path, "a.conv", convention(
         "A", '<overcall bid="X" over="ALL"/><overcall bid="1S" over="1h, 1D"/>'))
@@ -314,6 +332,7 @@ KITCHEN_SINK = """<?xml version="1.0"?>
       <raise bid="game(partner)"/><signoff bid="game(NT)"/><rebid bid="jump(unbid-below)"/>
       <subconvention name="Other"/>
       <convention>Another</convention>
+      <convention name="Gerber"><when><shown side="they" min="1"/><HCP min="12"/></when></convention>
     </open>
     <overcall bid="cue(their)"/><double bid="X"/><balance bid="jumpnew"/><advance bid="new"/>
     <rebid bid="jump(S,2)"/><raise bid="4(agreed)"/><invite bid="cheapest(NT)"/>

@@ -1,5 +1,6 @@
 """The convention editor through the menu: every hand-type element, a new convention included
 where the user says, shipped systems and conventions copied into the user's folder."""
+from bidding.engine.drafts import ConventionDraft
 from bidding.engine.library import ConventionLibrary
 from bidding.engine.robot import Robot
 from bidding.engine.system import system_named
@@ -83,3 +84,11 @@ def test_the_editor_writes_step_calls_forcing_passes_and_partner_tests(tmp_path)
     xml = (session.user / "relay.conv").read_text()
     for written in ('bid="step(1)"', 'forcingpass="yes"', '<partner hcpmin="16" balanced="yes"/>'):
         assert written in xml, written
+
+
+def test_the_editor_lists_an_inclusion_with_the_hands_its_when_allows(tmp_path):
+    path = tmp_path / "gadget.conv"
+    path.write_text('<convention><name>Gadget</name><actions><open bid="1NT">'
+                    '<convention name="Stayman"><when><HCP min="8"/></when></convention>'
+                    '</open></actions></convention>')
+    assert ConventionDraft.load(path).described_tree()[1] == "  1.1. include 'Stayman' when 8+ HCP"

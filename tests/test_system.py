@@ -273,6 +273,30 @@ def test_sub_conventions_are_not_roots(tmp_path):
     assert calls(system.ruleset(auction("1NT P"))) == ["2C"]
 
 
+def test_an_inclusion_with_when_is_made_only_by_hands_that_also_fit_it(tmp_path):
+    """The same convention included twice: as written, and restricted by `<when>` to hands
+    of 12+ HCP; the restriction narrows the included actions, not their continuations."""
+    library = small_library(tmp_path, {
+        "open.conv": """<convention><name>Open</name><actions>
+            <open bid="1C"><convention name="Answers"/></open>
+            <open bid="1D"><convention name="Answers"><when><HCP min="12"/></when></convention>
+            </open></actions></convention>""",
+        "answers.conv": """<convention><name>Answers</name><actions>
+            <respond bid="1H"><handtypes><type><hearts min="4"/></type></handtypes>
+              <rebid bid="2H"/></respond>
+            <respond bid="1NT"/></actions></convention>""",
+        "s.system": "<system><name>S</name><convention>Open</convention></system>"})
+    system = system_named(library, "S")
+    weak_hearts, strong = Hand.parse("432.KQ32.432.432"), Hand.parse("A32.KQ32.A32.K32")
+    plain, restricted = system.ruleset(auction("1C P")), system.ruleset(auction("1D P"))
+    assert calls(plain) == calls(restricted) == ["1H", "1NT"]
+    assert [str(r.call) for r in plain.matching(weak_hearts)] == ["1H", "1NT"]
+    assert restricted.matching(weak_hearts) == []
+    assert [str(r.call) for r in restricted.matching(strong)] == ["1H", "1NT"]
+    assert "12+ HCP" in restricted.rules[1].description
+    assert calls(system.ruleset(auction("1D P 1H P"))) == ["2H"]
+
+
 def test_a_thousand_rules_load(tmp_path):
     actions = "".join(
         f'<open bid="{level}{strain}"><handtypes><type><HCP min="{level}"/>'

@@ -401,7 +401,8 @@ class ConventionDraft(Draft):
                 label = f"{prefix}{number}"
                 indent = "  " * label.count(".")
                 if isinstance(item, Inclusion):
-                    lines.append(f"{indent}{label}. include {item.name!r}")
+                    when = f" when {item.when.describe()}" if item.when is not None else ""
+                    lines.append(f"{indent}{label}. include {item.name!r}{when}")
                     continue
                 lines.append(f"{indent}{label}. {describe_action(item)}")
                 walk(item.children, child, label + ".")

@@ -20,7 +20,7 @@ from bidding.engine.library import ConventionLibrary
 from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, ConventionError,
                                       Inclusion, Listing, Problem, SystemSpec, canonical)
 from bidding.engine.explain import Explanation, Shown, explain
-from bidding.engine.constraints import Promise, RuleEnv, compile_predicate
+from bidding.engine.constraints import HandType, Promise, RuleEnv, compile_predicate
 from bidding.engine.suitrefs import Situation
 from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source, cuebid_key
 from bidding.engine.inference import STOPPER
@@ -65,6 +65,15 @@ class Node:
 
     def __repr__(self) -> str:
         return f"Node({self.spec.kind} {self.spec.call.text} at {self.spec.source})"
+
+
+def _restricted(node: Node, when: HandType) -> Node:
+    """`node` made only by hands that also fit `when` (an inclusion's `<when>`): each of its
+    hand types gains when's elements; its continuations are shared, untouched."""
+    types = node.spec.handtypes
+    types = (when,) if types is None else tuple(
+        HandType(t.constraints + when.constraints, t.line) for t in types)
+    return Node(replace(node.spec, handtypes=types), node.children, node.convention)
 
 
 def system_named(library: ConventionLibrary, name: str) -> "BiddingSystem":
@@ -250,7 +259,10 @@ class BiddingSystem:
                         item.source.file, item.source.line,
                         f"{included.name!r} is included by {convention.name!r}, which is not "
                         f"among its parents ({', '.join(included.parents)})", warning=True))
-                nodes += self._nodes(included, problems, stack)
+                spliced = self._nodes(included, problems, stack)
+                if item.when is not None:
+                    spliced = tuple(_restricted(node, item.when) for node in spliced)
+                nodes += spliced
             else:
                 children = self._expand(item.children, convention, problems, stack)
                 nodes.append(Node(item, children, convention.name))

@@ -82,10 +82,12 @@ def canonical(name: str) -> str:
 # --- specification trees --------------------------------------------------------------------
 @dataclass(frozen=True)
 class Inclusion:
-    """`<convention name="X"/>` inside actions: splice X's top-level actions here."""
+    """`<convention name="X"/>` inside actions: splice X's top-level actions here; with
+    `<when>`, made only by hands that also fit it (X's own continuations are untouched)."""
 
     name: str
     source: Source
+    when: HandType | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -450,17 +452,31 @@ class _Reader:
                 if action is not None:
                     items.append(action)
             elif child.tag in INCLUDE_TAGS:
-                self.attributes(child, ("name",))
-                name = (child.get("name") or child.text or "").strip()
-                if not name:
-                    self.error(child, f"<{child.tag}> needs name=\"...\" "
-                                      f"(the convention to include)")
-                else:
-                    items.append(Inclusion(name, self.source(child)))
+                inclusion = self.inclusion(child)
+                if inclusion is not None:
+                    items.append(inclusion)
             elif child.tag != "handtypes" or parent.tag == "actions":
                 self.error(child, f"unknown element <{child.tag}> in <{parent.tag}>; expected an "
                                   f"action ({', '.join(ACTION_KINDS)}) or <convention name=.../>")
         return tuple(items)
+
+    def inclusion(self, element) -> Inclusion | None:
+        self.attributes(element, ("name",))
+        conditions = [child for child in element if isinstance(child.tag, str)]
+        name = (element.get("name") or ("" if conditions else element.text) or "").strip()
+        when = None
+        for child in conditions:
+            if child.tag != "when" or when is not None:
+                self.error(child, f"unexpected <{child.tag}> in <{element.tag}>: an inclusion "
+                                  f"holds at most one <when> (the hands that take its actions)")
+                continue
+            self.attributes(child, ())
+            when = HandType(tuple(c for c in (self.constraint(e) for e in self.elements(child))
+                                  if c), child.sourceline or 0)
+        if not name:
+            self.error(element, f"<{element.tag}> needs name=\"...\" (the convention to include)")
+            return None
+        return Inclusion(name, self.source(element), when)
 
     def action(self, element) -> ActionSpec | None:
         attrs = self.attributes(element, ("bid", "over", "seats", "levels", "meaning", "alert",
@@ -555,8 +571,8 @@ class _Reader:
         line = element.sourceline or 0
         reader = _CONSTRAINT_READERS.get(tag)
         if reader is None:
-            self.error(element, f"unknown element <{tag}> in <type>; expected one of "
-                                f"{', '.join(_CONSTRAINT_READERS)}")
+            self.error(element, f"unknown element <{tag}> in <{element.getparent().tag}>; "
+                                f"expected one of {', '.join(_CONSTRAINT_READERS)}")
             return None
         allowed, build = reader
         self.attributes(element, allowed)
