@@ -233,7 +233,7 @@ def test_conditions_feed_the_picture(tmp_path):
     assert opening.shown.hcp == (12, 21) and opening.shown.lengths[3] == (5, 13)
     assert opening.denials == ("at most 21 HCP (not 2C)", "at most 4 hearts (not 1H)")
     assert explanations[4].shown.aces == (1, 1)
-    assert explanations[4].shown.text() == "12-21 HCP, 5+ spades, at most 4 hearts, 1 ace"
+    assert explanations[4].shown.text() == "12-21 HCP, 13+ points, 5+ spades, at most 4 hearts, 1 ace"
     # "0 or 4 aces" is no range; its denial would be two pieces: 5D denies nothing more
     assert explanations[4].denials == ()
 

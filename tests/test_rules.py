@@ -12,7 +12,8 @@ from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, Hand
                                         ShownSuits, Stopper, SuitHolding, Support, Vulnerable,
                                         compile_predicate)
 from bidding.engine.handfacts import facts_of
-from bidding.engine.inference import MAX_POINTS, POINTS, SUPPORT
+from bidding.engine.inference import (HCP, LENGTH, MAX_POINTS, POINTS, SUPPORT, UNKNOWN_PICTURE,
+                                      intersected)
 from bidding.engine.suitrefs import Situation, SuitRef, SuitReferenceError
 from bidding.engine.rules import (CallTemplate, CallTemplateError, OverError, cuebid_key,
                                   over_call, parse_over)
@@ -384,3 +385,21 @@ def test_rule_of_20_shows_twelve_points(rng):
     facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
     if predicate(facts):
         assert facts.points >= 12
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_shown_length_raises_the_points_floor(rng):
+    """A hand that showed H+ HCP and N+ cards in a suit (and M+ in another) holds at least
+    H + (N - 4) + (M - 4) points: points count one per card beyond four in every suit, so the
+    picture's floor in points counts the two longest suits shown (partner's `combined
+    count="points"` reads 10 HCP and five hearts as 11)."""
+    facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
+    shown_hcp = rng.randint(0, facts.hcp)
+    shown_lengths = [rng.randint(0, n) for n in facts.length]
+    picture = intersected(UNKNOWN_PICTURE, [(HCP, shown_hcp, 37)] + [
+        (LENGTH + suit, n, 13) for suit, n in enumerate(shown_lengths)])
+    two_longest = sorted(shown_lengths, reverse=True)[:2]
+    assert picture[POINTS][0] == shown_hcp + sum(max(0, n - 4) for n in two_longest)
+    assert picture[POINTS][0] <= facts.points
+    assert picture[SUPPORT][0] == shown_hcp         # shortness, not length: no floor from it
