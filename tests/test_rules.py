@@ -391,9 +391,9 @@ def test_rule_of_20_shows_twelve_points(rng):
 @given(st.randoms(use_true_random=False))
 def test_shown_length_raises_the_points_floor(rng):
     """A hand that showed H+ HCP and N+ cards in a suit (and M+ in another) holds at least
-    H + (N - 4) + (M - 4) points: points count one per card beyond four in every suit, so the
-    picture's floor in points counts the two longest suits shown (partner's `combined
-    count="points"` reads 10 HCP and five hearts as 11)."""
+    H + (N - 4) + (M - 4) points: points count one per card beyond four in every suit, and so
+    does the picture's floor in points (partner's `combined count="points"` reads 10 HCP and
+    five hearts as 11)."""
     facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
     shown_hcp = rng.randint(0, facts.hcp)
     shown_lengths = [rng.randint(0, n) for n in facts.length]

@@ -51,11 +51,10 @@ def intersected(picture, terms) -> tuple[tuple[int, int], ...]:
 def normalised(dims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     """What the ranges imply of each other: a balanced hand has 2-5 cards in each suit, a
     suit holds at least what the others leave of thirteen cards, points are never below HCP,
-    and never below the HCP floor plus one per card beyond four in the two longest suits
-    shown (a five-card suit and 10 HCP are 11 points: partner's `combined count="points"`
-    then counts the length he was shown, as his own points count his). (Maxima from the
-    others' minima are left out: "at most 9 clubs" says nothing.) Never makes a range
-    empty."""
+    and never below the HCP floor plus one per card beyond four in each suit shown (a
+    five-card suit and 10 HCP are 11 points: partner's `combined count="points"` then counts
+    the length he was shown, as his own points count his). (Maxima from the others' minima
+    are left out: "at most 9 clubs" says nothing.) Never makes a range empty."""
     if dims[BALANCED] == (1, 1):
         for dim in range(LENGTH, LENGTH + 4):
             _narrow(dims, dim, 2, 5)
@@ -67,9 +66,8 @@ def normalised(dims: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     for points in (POINTS, SUPPORT):
         _narrow(dims, points, dims[HCP][0], MAX_POINTS)
         _narrow(dims, HCP, 0, dims[points][1])
-    # points count one per card beyond four in every suit: the two longest shown are a floor
-    longest = sorted((dims[LENGTH + s][0] for s in range(4)), reverse=True)[:2]
-    _narrow(dims, POINTS, dims[HCP][0] + sum(max(0, n - 4) for n in longest), MAX_POINTS)
+    length = sum(max(0, dims[LENGTH + suit][0] - 4) for suit in range(4))
+    _narrow(dims, POINTS, dims[HCP][0] + length, MAX_POINTS)
     return tuple(dims)
 
 
