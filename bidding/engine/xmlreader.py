@@ -470,9 +470,7 @@ class _Reader:
                 self.error(child, f"unexpected <{child.tag}> in <{element.tag}>: an inclusion "
                                   f"holds at most one <when> (the hands that take its actions)")
                 continue
-            self.attributes(child, ())
-            when = HandType(tuple(c for c in (self.constraint(e) for e in self.elements(child))
-                                  if c), child.sourceline or 0)
+            when = self.hand_type(child)
         if not name:
             self.error(element, f"<{element.tag}> needs name=\"...\" (the convention to include)")
             return None
@@ -560,10 +558,14 @@ class _Reader:
             if child.tag != "type":
                 self.error(child, f"unknown element <{child.tag}> in <handtypes>; expected <type>")
                 continue
-            self.attributes(child, ())
-            constraints = [c for c in (self.constraint(e) for e in self.elements(child)) if c]
-            types.append(HandType(tuple(constraints), child.sourceline or 0))
+            types.append(self.hand_type(child))
         return tuple(types)
+
+    def hand_type(self, element) -> HandType:
+        """A `<type>` (or an inclusion's `<when>`): the conjunction of its elements."""
+        self.attributes(element, ())
+        constraints = [c for c in (self.constraint(e) for e in self.elements(element)) if c]
+        return HandType(tuple(constraints), element.sourceline or 0)
 
     # -- hand type elements ----------------------------------------------------------------
     def constraint(self, element) -> Constraint | None:
