@@ -375,26 +375,26 @@ def test_hand_facts_agree_with_evaluation(hand):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_rule_of_20_shows_twelve_points(rng):
+@given(hands)
+def test_rule_of_20_shows_twelve_points(hand):
     """HCP plus the two longest suits' lengths reach 20: HCP plus one per card beyond four
     there is then 12 or more, so an opening on the rule of 20 shows 12+ points (partner's
     `combined count="points"` reads 12 where its HCP say 10)."""
     resolution, predicate = compile_type([ShapeTest(1, "ruleof20")], Situation())
     assert resolution.promise.dims[POINTS] == (12, MAX_POINTS)
-    facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
+    facts = facts_of(hand)
     if predicate(facts):
         assert facts.points >= 12
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_shown_length_raises_the_points_floor(rng):
+@given(hands, st.randoms(use_true_random=False))
+def test_shown_length_raises_the_points_floor(hand, rng):
     """A hand that showed H+ HCP and N+ cards in a suit (and M+ in another) holds at least
     H + (N - 4) + (M - 4) points: points count one per card beyond four in every suit, and so
     does the picture's floor in points (partner's `combined count="points"` reads 10 HCP and
     five hearts as 11)."""
-    facts = facts_of(Hand.from_cards(rng.sample(CARDS, 13)))
+    facts = facts_of(hand)
     shown_hcp = rng.randint(0, facts.hcp)
     shown_lengths = [rng.randint(0, n) for n in facts.length]
     picture = intersected(UNKNOWN_PICTURE, [(HCP, shown_hcp, 37)] + [
