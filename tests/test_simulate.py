@@ -1,5 +1,6 @@
 """Simulation: deals from the dealer's stream, robots at one or two tables, double-dummy
-scores, statistics, bidder fights, and the `simulate` / `fight` commands."""
+scores, statistics, bidder fights, comparisons against par, and the `simulate` / `fight` /
+`compare` commands."""
 import io
 import json
 import shutil
@@ -16,9 +17,10 @@ from bidding.engine.library import REPO_ROOT
 from bidding.engine.robot import Robot
 from bidding.model.pbn import PbnBoard, board_to_lin, format_pbn, read_pbn_file, write_pbn_file
 from bidding.model.scoring import imps
-from bidding.laboratory.simulate import (bid_board, fight, first_disagreement, generated_boards,
-                              imported_boards, simulate, summarize, _standard_error)
-from bidding.laboratory.reports import text_report
+from bidding.laboratory.simulate import (Comparison, bid_board, bid_table, compare, fight,
+                                         first_disagreement, generated_boards, imported_boards,
+                                         simulate, summarize, _standard_error)
+from bidding.laboratory.reports import comparison_report, text_report
 from tests.example_library import EXAMPLE
 
 WEAK_NT = """<?xml version="1.0"?>
@@ -185,6 +187,30 @@ def test_fight_writes_first_disagreements_as_cases(boards, example, weak):
     assert first_disagreement(board, example, weak) == cases[0]
 
 
+def test_compare_solves_only_the_boards_where_the_auctions_differ(boards, example, weak):
+    assert compare(boards[:6], example, example).differing == []
+    comparison = compare(boards, example, weak, jobs=2)
+    assert comparison.boards == len(boards) and comparison.differing
+    numbers = {result.board.number for result in comparison.differing}
+    for board in boards:
+        own, other = bid_table(board, example, example), bid_table(board, weak, weak)
+        assert (board.number in numbers) == (own.auction.calls != other.auction.calls)
+    for result in comparison.differing:
+        first, second = result.tables
+        assert (first.north_south, second.north_south) == ("SLAM Example", "Weak NT test")
+        assert Comparison.gain(result) == abs(result.versus_par(1)) - abs(result.versus_par(0))
+    gains = [Comparison.gain(result) for result in comparison.differing]
+    assert comparison.total == sum(gains)
+    assert comparison.standard_error == pytest.approx(
+        _standard_error(gains + [0] * (len(boards) - len(gains))))
+    reverse = compare(boards, weak, example)
+    assert reverse.total == -comparison.total
+    report = comparison_report(comparison, "seed 11", shown=2)
+    assert f"auctions differ on {len(gains)} boards" in report
+    assert f"closer to par by {comparison.total:+d} IMPs" in report
+    assert report.count("  SLAM Example ") == min(2, len(gains))
+
+
 def test_progress_bar_draws_only_on_a_terminal():
     class Terminal(io.StringIO):
         def isatty(self):
@@ -234,6 +260,32 @@ def test_simulate_command_writes_the_reports(tmp_path, capsys, weak_file):
     assert "6 boards from " + str(pbn_in) in capsys.readouterr().out
 
 
+def test_compare_command_reports_and_writes_the_differing_boards(tmp_path, capsys, weak_file):
+    target = tmp_path / "differ.jsonl"
+    assert weak_against_strong("compare", weak_file, target) == 0
+    rows = [json.loads(line) for line in target.read_text().splitlines()]
+    printed = capsys.readouterr().out
+    assert rows and f"auctions differ on {len(rows)} boards" in printed
+    total = sum(row["gain"] for row in rows)
+    assert f"Weak NT test is closer to par by {total:+d} IMPs" in printed
+    for row in rows:
+        first, second = row["first"], row["second"]
+        assert (first["system"], second["system"]) == ("Weak NT test", "Strong NT test")
+        assert first["auction"] != second["auction"]
+        assert row["gain"] == abs(second["imps_vs_par"]) - abs(first["imps_vs_par"])
+        assert first["imps_vs_par"] == imps(first["score_ns"] - row["par_ns"])
+
+
+def test_compare_command_tells_two_versions_of_one_system_apart(tmp_path, capsys, weak_file):
+    copy = tmp_path / "old" / "systems" / "Weak.system"
+    shutil.copytree(weak_file.parent.parent, tmp_path / "old")
+    assert cli.main(["compare", "--system", str(weak_file), "--vs", str(copy), "--deals", "4",
+                     "--seed", "2", "--jobs", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"{weak_file} against {copy}, each at all four seats, 4 boards")
+    assert "auctions differ on 0 boards" in printed and "closer to par by +0 IMPs" in printed
+
+
 def test_simulate_command_deals_what_a_dealer_script_accepts(tmp_path, capsys, weak_file):
     script = tmp_path / "strong.dlr"
     script.write_text("produce 4\ndealer south\ncondition hcp(south) >= 15\n")
@@ -246,12 +298,17 @@ def test_simulate_command_deals_what_a_dealer_script_accepts(tmp_path, capsys, w
         assert sum(max(0, card.rank - 8) for card in board.deal[Seat.SOUTH]) >= 15
 
 
+def weak_against_strong(command: str, weak_file, target) -> int:
+    """`command` (fight or compare) of the weak-notrump system against the strong one on 12
+    boards of seed 2, writing `target`."""
+    return cli.main([command, "--system", str(weak_file), "--vs",
+                     str(weak_file.parent / "Strong.system"), "--deals", "12", "--seed", "2",
+                     "--jobs", "1", "--out", str(target)])
+
+
 def test_fight_command_writes_json_lines(tmp_path, capsys, weak_file):
     target = tmp_path / "cases.jsonl"
-    strong_file = weak_file.parent / "Strong.system"
-    code = cli.main(["fight", "--system", str(weak_file), "--vs", str(strong_file), "--deals",
-                     "12", "--seed", "2", "--jobs", "1", "--out", str(target)])
-    assert code == 0
+    assert weak_against_strong("fight", weak_file, target) == 0
     lines = target.read_text().splitlines()
     assert f"disagree on {len(lines)} of 12 boards" in capsys.readouterr().out
     for line in lines:

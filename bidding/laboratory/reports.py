@@ -18,7 +18,7 @@ from bidding.model.evaluation import hcp
 from bidding.model.files import atomic_write
 from bidding.model.pbn import PbnBoard, dd_tricks_tag, format_pbn
 from bidding.laboratory.results import BoardResult
-from bidding.laboratory.simulate import Simulation, Summary, short_source
+from bidding.laboratory.simulate import Comparison, Simulation, Summary, short_source
 
 TOP_CONTRACTS = 20
 TOP_POSITIONS = 20
@@ -122,6 +122,58 @@ def _swings(run: Simulation, summary: Summary) -> list[BoardResult]:
     by_number = {result.board.number: result for result in run.results}
     biggest = sorted(summary.imps_boards, key=lambda item: (-abs(item[1]), item[0]))
     return [by_number[number] for number, _ in biggest[:TOP_SWINGS]]
+
+
+# --- two versions: closer to par ------------------------------------------------------------
+def comparison_report(comparison: Comparison, origin: str, shown: int = TOP_SWINGS,
+                      labels: tuple[str, str] | None = None) -> str:
+    """Which system lands closer to par, by how much a thousand boards with its standard
+    error, and the boards where the two differ most (whole auctions: the first call where
+    they part is where to look). `labels` name the two where their names are the same (two
+    versions of one system)."""
+    first, second = labels or (comparison.first.name, comparison.second.name)
+    boards, differing = comparison.boards, comparison.differing
+    gains = [Comparison.gain(result) for result in differing]
+    per_thousand = 1000 * comparison.total / boards
+    error = 1000 * comparison.standard_error
+    lines = [f"{first} against {second}, each at all four seats, {boards} boards from {origin}",
+             f"auctions differ on {len(differing)} boards ({_percent(len(differing), boards)}); "
+             f"only those are solved double dummy",
+             f"{first} is closer to par by {comparison.total:+d} IMPs: {per_thousand:+.1f} a "
+             f"thousand boards, standard error {error:.1f}",
+             f"boards closer to par: {first} {sum(g > 0 for g in gains)}, {second} "
+             f"{sum(g < 0 for g in gains)}, as close {sum(g == 0 for g in gains)}"]
+    worst = sorted(differing, key=lambda r: (-abs(Comparison.gain(r)), r.board.number))[:shown]
+    width = max(len(first), len(second))
+    if worst:
+        lines += ["", f"The largest differences ({first} first; IMPs against par):"]
+    for result in worst:
+        lines.append(f"board {result.board.number:>4} {Comparison.gain(result):+3d}  "
+                     f"par {' '.join(result.pbn_par_contracts)}  "
+                     f"{result.board.deal.pbn(result.board.dealer)}")
+        for index, name in ((0, first), (1, second)):
+            lines.append(f"  {name:<{width}} {_contract_of(result, index):<10} "
+                         f"{result.versus_par(index):+3d}  {result.tables[index].auction}")
+    return "\n".join(lines)
+
+
+def comparison_rows(comparison: Comparison, labels: tuple[str, str] | None = None) -> list[dict]:
+    """One JSON-ready record per board where the auctions differ."""
+    names = labels or (comparison.first.name, comparison.second.name)
+    rows = []
+    for result in comparison.differing:
+        board = result.board
+        row = {"board": board.number, "dealer": board.dealer.letter,
+               "vulnerable": str(board.vulnerability), "deal": board.deal.pbn(board.dealer),
+               "par_ns": result.par_ns, "par_contracts": list(result.pbn_par_contracts),
+               "gain": Comparison.gain(result)}
+        for index, key in ((0, "first"), (1, "second")):
+            table = result.tables[index]
+            row[key] = {"system": names[index],
+                        "auction": str(table.auction), "contract": _contract_of(result, index),
+                        "score_ns": table.score_ns, "imps_vs_par": result.versus_par(index)}
+        rows.append(row)
+    return rows
 
 
 # --- CSV -------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
     run = simulate(boards, sayc)                                 # same system at every seat
     run = simulate(boards, sayc, versus=other)                   # two tables, cards turned
     summary = summarize(run)                                     # frequencies, rules, par, IMPs
+    differing = compare(boards, sayc, older)                     # closer to par? (versions)
 
 Deals come from the dealer's stream, which gives the same deals for a seed however many
 processes deal them; each board is then bid on its own, so the results do not depend on the
@@ -347,3 +348,54 @@ def fight(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, 
     return [case for case in local_or(runner, jobs)(task, boards, progress=progress)
             if case is not None]
 
+
+
+# --- closer to par: two versions of a system -------------------------------------------------
+def compare_board(board: Board, first: BiddingSystem, second: BiddingSystem) -> BoardResult | None:
+    """The board bid by `first` at all four seats (table 1) and by `second` (table 2), scored
+    double dummy, or None when the two auctions are the same (then so are the scores, and
+    no solving is needed)."""
+    runs = (bid_table(board, first, first), bid_table(board, second, second))
+    if runs[0].auction.calls == runs[1].auction.calls:
+        return None
+    return double_dummy_result(board, runs)
+
+
+@dataclass
+class Comparison:
+    """Two systems, each at all four seats of the same boards: the boards where their
+    auctions differ, scored double dummy. What counts is how far each table lands from par
+    (|IMPs against par|, the same for both sides): a version is better where it is closer."""
+
+    first: BiddingSystem
+    second: BiddingSystem
+    boards: int
+    differing: list[BoardResult]
+
+    @staticmethod
+    def gain(result: BoardResult) -> int:
+        """IMPs by which table 1 (the first system) is closer to par than table 2."""
+        return abs(result.versus_par(1)) - abs(result.versus_par(0))
+
+    @property
+    def total(self) -> int:
+        return sum(map(self.gain, self.differing))
+
+    @property
+    def standard_error(self) -> float:
+        """Of the gain a board, over every board (the same auctions gain 0)."""
+        gains = [self.gain(result) for result in self.differing]
+        return _standard_error(gains + [0] * (self.boards - len(gains)))
+
+
+def compare(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, jobs: int = 1,
+            progress: Callable[[int, int], None] | None = None,
+            runner: Runner | None = None) -> Comparison:
+    """Which of two systems (two versions of one, usually) bids closer to double-dummy par on
+    these boards: each bids them at all four seats; only the boards where the auctions differ
+    are solved (on `jobs` local processes unless a `runner` is given)."""
+    def task(board: Board) -> BoardResult | None:
+        return compare_board(board, first, second)
+
+    results = local_or(runner, jobs)(task, boards, progress=progress)
+    return Comparison(first, second, len(boards), [r for r in results if r is not None])

@@ -1,9 +1,10 @@
-"""The `simulate` and `fight` subcommands: test systems on many deals.
+"""The `simulate`, `fight` and `compare` subcommands: test systems on many deals.
 
     cli.py simulate --system SAYC [--vs OTHER] [--deals N | --dealer FILE | --pbn FILE]
                     [--seed S] [--jobs J | --scheduler tcp://HOST:PORT | local[:N]]
                     [--no-dd] [--out DIR]
     cli.py fight --system A --vs B [--deals N] [--seed S] --out cases.jsonl
+    cli.py compare --system A --vs B [--deals N] [--seed S] [--show K] [--out boards.jsonl]
 
 A system is named as the library knows it, or given as a path to a `.system` file (to
 compare two versions of one system; see options.load_systems).
@@ -24,10 +25,11 @@ from bidding.model.errors import BridgeError
 from bidding.model.files import atomic_write
 from bidding.model.pbn import decode_pbn
 from bidding.laboratory.cluster import DaskRunner
-from bidding.laboratory.reports import REPORT_FILES, text_report, write_reports
+from bidding.laboratory.reports import (REPORT_FILES, TOP_SWINGS, comparison_report,
+                                        comparison_rows, text_report, write_reports)
 from bidding.laboratory.resume import KeptBlocks
-from bidding.laboratory.simulate import (DEFAULT_DEALS, fight, generated_boards, imported_boards, simulate,
-                       summarize)
+from bidding.laboratory.simulate import (DEFAULT_DEALS, compare, fight, generated_boards,
+                                         imported_boards, simulate, summarize)
 
 NEVER_FIRED_SHOWN = 10   # on the terminal; report.txt lists them all
 
@@ -52,6 +54,23 @@ def register(subparsers) -> None:
     fight_parser.add_argument("--out", required=True, metavar="FILE", type=output_file,
                               help="cases.jsonl to write")
     fight_parser.set_defaults(func=run_fight)
+
+    compare_parser = subparsers.add_parser(
+        "compare", help="which of two systems (two versions of one) bids closer to par",
+        description="Each system bids every deal at all four seats; where the auctions differ "
+                    "both are solved double dummy, and the report says which lands closer to "
+                    "par (|IMPs against par|), by how much a thousand boards with its standard "
+                    "error, and where they differ most. Load an older version under another "
+                    "name with --dir, or give the two .system files.")
+    compare_parser.add_argument("--system", required=True, help="system A (name or file)")
+    compare_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
+    deal_arguments(compare_parser, imported=True)
+    compare_parser.add_argument("--show", type=positive, default=TOP_SWINGS, metavar="K",
+                                help=f"boards listed, largest differences first (default "
+                                     f"{TOP_SWINGS})")
+    compare_parser.add_argument("--out", metavar="FILE", type=output_file,
+                                help="also write every board where they differ, as JSON Lines")
+    compare_parser.set_defaults(func=run_compare)
 
 
 def run_arguments(parser, report_files: tuple[str, ...], without_dd: str) -> None:
@@ -181,4 +200,24 @@ def run_fight(args) -> int:
     kept.discard()
     print(f"{first.name} and {second.name} disagree on {len(cases)} of {len(boards)} boards "
           f"({origin}); wrote {args.out}")
+    return 0
+
+
+def run_compare(args) -> int:
+    systems = load_systems([args.system, args.vs], args.dir)
+    first, second = systems[args.system], systems[args.vs]
+    boards, origin, _ = boards_of(args)
+    kept = args.out and kept_blocks(args.out, f"compare {args.system} vs {args.vs}",
+                                    (first, second))
+    with runner_of(args) as (runner, jobs):
+        comparison = compare(boards, first, second, jobs=jobs, progress=ProgressBar("comparing"),
+                             runner=kept.around(runner, jobs) if kept else runner)
+    # two versions of one system share its name: then the arguments tell them apart
+    labels = (args.system, args.vs) if first.name == second.name else None
+    print(comparison_report(comparison, origin, args.show, labels))
+    if args.out:
+        atomic_write(args.out, "".join(json.dumps(row, ensure_ascii=False) + "\n"
+                                       for row in comparison_rows(comparison, labels)))
+        kept.discard()
+        print(f"wrote {args.out}")
     return 0
