@@ -349,7 +349,6 @@ def fight(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, 
             if case is not None]
 
 
-
 # --- closer to par: two versions of a system -------------------------------------------------
 def compare_board(board: Board, first: BiddingSystem, second: BiddingSystem) -> BoardResult | None:
     """The board bid by `first` at all four seats (table 1) and by `second` (table 2), scored

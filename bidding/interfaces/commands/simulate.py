@@ -48,8 +48,7 @@ def register(subparsers) -> None:
         "fight", help="find where two systems disagree; write the cases as JSON Lines",
         description="Bid each deal with system A at every seat and ask B at each turn; the "
                     "first call where B differs becomes a case (expected: A's call).")
-    fight_parser.add_argument("--system", required=True, help="system A (name or file)")
-    fight_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
+    two_systems_arguments(fight_parser)
     deal_arguments(fight_parser)
     fight_parser.add_argument("--out", required=True, metavar="FILE", type=output_file,
                               help="cases.jsonl to write")
@@ -62,8 +61,7 @@ def register(subparsers) -> None:
                     "par (|IMPs against par|), by how much a thousand boards with its standard "
                     "error, and where they differ most. Load an older version under another "
                     "name with --dir, or give the two .system files.")
-    compare_parser.add_argument("--system", required=True, help="system A (name or file)")
-    compare_parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
+    two_systems_arguments(compare_parser)
     deal_arguments(compare_parser, imported=True)
     compare_parser.add_argument("--show", type=positive, default=TOP_SWINGS, metavar="K",
                                 help=f"boards listed, largest differences first (default "
@@ -71,6 +69,12 @@ def register(subparsers) -> None:
     compare_parser.add_argument("--out", metavar="FILE", type=output_file,
                                 help="also write every board where they differ, as JSON Lines")
     compare_parser.set_defaults(func=run_compare)
+
+
+def two_systems_arguments(parser) -> None:
+    """--system A and --vs B, for the commands that set two systems against each other."""
+    parser.add_argument("--system", required=True, help="system A (name or file)")
+    parser.add_argument("--vs", required=True, metavar="B", help="system B (name or file)")
 
 
 def run_arguments(parser, report_files: tuple[str, ...], without_dd: str) -> None:
