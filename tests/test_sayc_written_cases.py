@@ -10,7 +10,8 @@ and a third (doubles of every kind, opener's and responder's rebids in points, p
 their answers, responses to a minor), and blind files over all the shared file's topics in
 their proportions (sayc-blind-9, sayc-blind-10, and sayc-blind-11 from the harder situations:
 later rounds, competition, the forcing status of calls; sayc-blind-12 and sayc-blind-13 from
-situations none of the earlier files covers). Each case is a hand for one agreement of
+situations none of the earlier files covers; sayc-blind-14 again in the shared file's
+proportions). Each case is a hand for one agreement of
 ../shared/reference/sayc.md (named in its comment), the expected call written before the robot
 was run; none comes from the shared cases.
 
@@ -34,7 +35,7 @@ FILES = ("sayc-defence-cases.jsonl", "sayc-competitive-cases.jsonl",
          "sayc-later-rounds-cases.jsonl", "sayc-constructive-cases.jsonl",
          "sayc-rebids-and-judgement-cases.jsonl", "sayc-doubles-and-rebids-cases.jsonl",
          "sayc-blind-9-cases.jsonl", "sayc-blind-10-cases.jsonl", "sayc-blind-11-cases.jsonl",
-         "sayc-blind-12-cases.jsonl", "sayc-blind-13-cases.jsonl")
+         "sayc-blind-12-cases.jsonl", "sayc-blind-13-cases.jsonl", "sayc-blind-14-cases.jsonl")
 
 # (file, line) -> why SAYC (as shipped) still bids otherwise.
 KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
@@ -80,6 +81,13 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
     35: "advancing (1D)-2C with KQJ863 of hearts and 8 HCP: a new suit is natural, 5+, not "
         "forcing (sayc.md 10, no floor); the two-level new-suit advance needs 10+ HCP "
         "(competitive/sayc-advances-of-an-overcall.conv:140), so the hand passes (:156)",
+}.items()} | {(FILES[11], line): why for line, why in {
+    53: "1S-1NT with 5=4=2=2 and 13 HCP: opener passes a balanced minimum and shows a lower "
+        "four-card suit (sayc.md 1, 5: 5-4-2-2 is not balanced); the pass rule "
+        "(rebids/sayc-opener-after-1nt-response-notrump-and-own-suit.conv:20) takes any "
+        "semi-balanced minimum. Tried (pass only balanced, or 5-4-2-2 whose four-card suit "
+        "ranks above; a lower one is shown): +18 IMPs on 30 changed auctions of seeds "
+        "10521-10530 but -8 on 24 of the fresh seeds 10531-10540, so it was not kept",
 }.items()}
 
 CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
