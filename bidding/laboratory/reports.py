@@ -133,7 +133,7 @@ def comparison_report(comparison: Comparison, origin: str, shown: int = TOP_SWIN
     versions of one system)."""
     first, second = labels or (comparison.first.name, comparison.second.name)
     boards, differing = comparison.boards, comparison.differing
-    gains = [Comparison.gain(result) for result in differing]
+    gains = comparison.gains
     per_thousand = 1000 * comparison.total / boards
     error = 1000 * comparison.standard_error
     lines = [f"{first} against {second}, each at all four seats, {boards} boards from {origin}",
@@ -143,12 +143,13 @@ def comparison_report(comparison: Comparison, origin: str, shown: int = TOP_SWIN
              f"thousand boards, standard error {error:.1f}",
              f"boards closer to par: {first} {sum(g > 0 for g in gains)}, {second} "
              f"{sum(g < 0 for g in gains)}, as close {sum(g == 0 for g in gains)}"]
-    worst = sorted(differing, key=lambda r: (-abs(Comparison.gain(r)), r.board.number))[:shown]
+    worst = sorted(zip(differing, gains),
+                   key=lambda pair: (-abs(pair[1]), pair[0].board.number))[:shown]
     width = max(len(first), len(second))
     if worst:
         lines += ["", f"The largest differences ({first} first; IMPs against par):"]
-    for result in worst:
-        lines.append(f"board {result.board.number:>4} {Comparison.gain(result):+3d}  "
+    for result, gain in worst:
+        lines.append(f"board {result.board.number:>4} {gain:+3d}  "
                      f"par {' '.join(result.pbn_par_contracts)}  "
                      f"{result.board.deal.pbn(result.board.dealer)}")
         for index, name in ((0, first), (1, second)):
@@ -161,12 +162,12 @@ def comparison_rows(comparison: Comparison, labels: tuple[str, str] | None = Non
     """One JSON-ready record per board where the auctions differ."""
     names = labels or (comparison.first.name, comparison.second.name)
     rows = []
-    for result in comparison.differing:
+    for result, gain in zip(comparison.differing, comparison.gains):
         board = result.board
         row = {"board": board.number, "dealer": board.dealer.letter,
                "vulnerable": str(board.vulnerability), "deal": board.deal.pbn(board.dealer),
                "par_ns": result.par_ns, "par_contracts": list(result.pbn_par_contracts),
-               "gain": Comparison.gain(result)}
+               "gain": gain}
         for index, key in ((0, "first"), (1, "second")):
             table = result.tables[index]
             row[key] = {"system": names[index],

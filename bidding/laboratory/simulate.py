@@ -18,7 +18,7 @@ import multiprocessing
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -376,15 +376,19 @@ class Comparison:
         """IMPs by which table 1 (the first system) is closer to par than table 2."""
         return abs(result.versus_par(1)) - abs(result.versus_par(0))
 
+    @cached_property
+    def gains(self) -> list[int]:
+        """The gain on each differing board, in the order of `differing`."""
+        return [self.gain(result) for result in self.differing]
+
     @property
     def total(self) -> int:
-        return sum(map(self.gain, self.differing))
+        return sum(self.gains)
 
     @property
     def standard_error(self) -> float:
         """Of the gain a board, over every board (the same auctions gain 0)."""
-        gains = [self.gain(result) for result in self.differing]
-        return _standard_error(gains + [0] * (self.boards - len(gains)))
+        return _standard_error(self.gains + [0] * (self.boards - len(self.gains)))
 
 
 def compare(boards: Sequence[Board], first: BiddingSystem, second: BiddingSystem, jobs: int = 1,
