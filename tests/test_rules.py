@@ -9,8 +9,8 @@ from bidding.model.calls import CALLS, Call
 from bidding.model.cards import CARDS, Hand, Suit
 from bidding.engine.constraints import (Combined, FigureRange, Fit, Forced, HandType, Longest,
                                         PartnerHcp, PassedHand, RuleEnv, SeatIn, ShapeTest,
-                                        ShownSuits, Stopper, SuitHolding, Support, Vulnerable,
-                                        compile_predicate)
+                                        Promise, ShownSuits, Stopper, SuitHolding, Support,
+                                        Vulnerable, compile_predicate)
 from bidding.engine.handfacts import facts_of
 from bidding.engine.inference import (HCP, LENGTH, MAX_POINTS, POINTS, SUPPORT, UNKNOWN_PICTURE,
                                       intersected)
@@ -263,6 +263,20 @@ def test_support_points_are_shown_as_points():
     assert not fits("AK32.AKJ32.K5.Q8", [Combined(1, 28, None)], raised)        # 20 + 7
     support = [Combined(1, 31, None, "support", SuitRef("partner"))]             # 21 + 7
     assert not fits("AK32.AKJ32.K52.8", support, raised._replace(partner_suits=(S,)))
+
+
+def test_a_call_made_with_several_hand_types_keeps_what_each_implies():
+    """Two hand types making one call: the picture is their hull, but each is normalised
+    first, so that 17+ HCP in one type and 17+ points in the other still show 17+ points
+    (the raw hull would read the first type's points as anything)."""
+    strong = Promise(list(intersected(UNKNOWN_PICTURE, ((HCP, 17, 37),))))
+    shapely = Promise(list(intersected(UNKNOWN_PICTURE, ((HCP, 12, 37), (POINTS, 17, MAX_POINTS)))))
+    raw_strong = Promise(list(UNKNOWN_PICTURE))
+    raw_strong.narrow_hcp(17, None)
+    for first in (strong, raw_strong):
+        either = first.union(shapely)
+        assert either.hcp == (12, 37)
+        assert either.dims[POINTS] == (17, MAX_POINTS)
 
 
 def test_combined_points_support_and_partners_maximum():

@@ -13,7 +13,8 @@ from typing import Callable
 
 from bidding.engine.handfacts import MAX_HCP, HandFacts
 from bidding.engine.inference import (BALANCED, HCP, LENGTH, POINTS, STOPPER, SUPPORT,
-                                      UNKNOWN_PICTURE, Term, condition_terms, terms_of)
+                                      UNKNOWN_PICTURE, Term, condition_terms, normalised,
+                                      terms_of)
 from bidding.engine.suitrefs import SUIT_KINDS, Situation, SuitRef, longest_test
 from bidding.model.calls import CALLS
 from bidding.model.cards import SUIT_NAMES, Hand
@@ -93,7 +94,10 @@ class Promise:
         return copy
 
     def union(self, other: "Promise") -> "Promise":
-        return Promise([(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(self.dims, other.dims)])
+        """What either promise guarantees: each normalised first, so that what a hand type
+        implies (points never below HCP, say) survives the hull."""
+        mine, theirs = normalised(list(self.dims)), normalised(list(other.dims))
+        return Promise([(min(a[0], b[0]), max(a[1], b[1])) for a, b in zip(mine, theirs)])
 
 
 _UNKNOWN_DIMS = list(UNKNOWN_PICTURE)
