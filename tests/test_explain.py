@@ -112,4 +112,5 @@ def test_new_forms_explain_and_narrow_the_shown_ranges(tmp_path):
     assert game[2].text == "game: 9+ card fit in partner's minor, 29+ points combined"
     assert game[2].shown.lengths[1] == (5, 13) and game[2].shown.suits == (1,)
     assert game[2].shown.hcp == (0, 37)                  # points say nothing of HCP minimum
+    assert game[2].shown.points == (17, 55)              # but 29 together less his 12 are mine
     assert limit[2].shown.text() == "at most 10 HCP, 4+ diamonds"

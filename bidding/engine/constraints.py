@@ -517,10 +517,10 @@ class Combined(Constraint):
             out.tests.append(bounds_expr("f.points", low, high))
         else:
             out.tests.extend(_support_tests(self.ref, suits, low, high))
-        # What it leaves for my hand: so many support points, at most so many HCP (points
-        # and support points are never below HCP).
-        if self.count == "support":
-            out.promise.narrow(SUPPORT, low, None)
+        # What it leaves for my hand: so many points (or support points), at most so many
+        # HCP (points and support points are never below HCP). Partner counts those points
+        # when he adds his own: "22-24 together" tells him I hold 22 less his minimum.
+        out.promise.narrow(SUPPORT if self.count == "support" else POINTS, low, None)
         out.promise.narrow_hcp(None, high)
 
 
