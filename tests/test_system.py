@@ -159,8 +159,13 @@ def test_systems_on_over_their_bid_keeps_our_continuations_where_legal(tmp_path)
     assert not notrump.matches(Hand.parse("J32.AQ4.AKJ85.AK"))   # 19, spades open
     assert calls(system.ruleset(auction("1D P 1NT 2S 3D P"))) == ["3NT"]   # on the tree again
     assert calls(system.ruleset(auction("1D P 1NT 2C"))) == ["2D", "3D", "2H", "3S", "3NT", "P"]
+    # Their double of the response: systems on too, but not the new suit at its cheapest
+    # level (the doubler's suit); the jump in a new suit and the own-suit rebid are kept
+    # (1NT forced nobody). Their double of the opening itself keeps nothing.
     over_double = system.ruleset(auction("1D P 1NT X"))
-    assert over_double.status == "fallback" and calls(over_double) == ["P"]
+    assert over_double.status == "systems on"
+    assert calls(over_double) == ["2D", "3D", "3S", "3NT", "P"]
+    assert system.ruleset(auction("1D X")).status == "fallback"
 
 
 LAST_BID = {

@@ -481,7 +481,8 @@ class Interpreter:
             nodes = [n for n in position if rho in n.over or cuebid in n.over]
             status = "sequence"
             if not nodes:
-                if CALLS[rho].is_bid:
+                if CALLS[rho].is_bid or (CALLS[rho].is_double and
+                                         _our_bids(history) >= 2):
                     uncontested = [n for n in position if _PASS_INDEX in n.over]
                 nodes = [n for n in system.fallback if rho in n.over or cuebid in n.over]
                 status = "systems on" if uncontested else "fallback" if nodes else "none"
@@ -506,13 +507,18 @@ class Interpreter:
         (`jump(own)` jumps over partner's bid), kept where they still mean the same."""
         if not uncontested:
             return []
-        before = self.state(history[:-1]).last_bid
+        state = self.state(history[:-1])
+        before = state.last_bid
+        # partner's forcing call no longer forces me over their double
+        released = state.forcing[(len(history) + 2) % 4] == "yes"
         quiet = situation._replace(last_bid_index=history[before] if before >= 0 else -1,
                                    last_bidder=_bidder(before, len(history)))
         return [_stopping_their_suits(rule, situation.their_suits)
                 if rule.call.is_bid and rule.call.strain is Strain.NOTRUMP else rule
                 for node in uncontested for rule in node.rules(quiet)
-                if _kept_over_their_call(rule.call, situation)]
+                if _kept_over_their_call(rule.call, situation)
+                and not (CALLS[history[-1]].is_double and
+                         _dropped_over_their_double(rule, situation, released))]
 
     @staticmethod
     def _root(system: BiddingSystem, history: tuple[int, ...], last_bid: int):
@@ -581,6 +587,12 @@ def _bidder(position: int, me: int) -> str:
     return ("me", "they", "partner", "they")[(me - position) % 4]
 
 
+def _our_bids(history: tuple[int, ...]) -> int:
+    """How many bids our side (the side to act) has made: over their double of our opening
+    (one bid) the responses have agreements of their own, or none (the fallback's)."""
+    return sum(1 for i in range(len(history) - 2, -1, -2) if CALLS[history[i]].is_bid)
+
+
 def _kept_over_their_call(call: Call, situation: Situation) -> bool:
     """Our uncontested continuation still means the same over their call (systems on where
     legal): a bid, not a pass (passing now ends a competitive round, the fallback's
@@ -588,6 +600,24 @@ def _kept_over_their_call(call: Call, situation: Situation) -> bool:
     stopper in their suits added (`_stopping_their_suits`)."""
     return call.is_bid and (call.strain is Strain.NOTRUMP or
                             int(call.strain) not in situation.their_suits)
+
+
+def _dropped_over_their_double(rule: Rule, situation: Situation, released: bool) -> bool:
+    """Over their takeout double the doubler holds the suits we have not shown: a new suit
+    at its cheapest level bids into his length and is left to the fallback; raises,
+    notrump, jumps and rebids of our suits keep their meaning. When partner's call was
+    forcing, the double releases me: the cheapest rebid of my own suit without a sixth card
+    (a minimum made only to keep the auction open) is left to the fallback too, which
+    passes."""
+    call = rule.call
+    if call.strain is Strain.NOTRUMP or int(call.strain) in situation.partner_suits:
+        return False
+    last = CALLS[situation.last_bid_index] if situation.last_bid_index >= 0 else None
+    if call.level > cheapest_level(call.strain, last):
+        return False
+    if int(call.strain) not in situation.own_suits:
+        return True
+    return released and rule.promise.lengths[int(call.strain)][0] < 6
 
 
 def _stopping_their_suits(rule: Rule, their_suits: tuple[int, ...]) -> Rule:
