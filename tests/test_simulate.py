@@ -88,6 +88,12 @@ def test_dealer_script_constrains_the_deals():
         assert sum(max(0, card.rank - 8) for card in hand) >= 20
 
 
+def test_dealer_north_in_a_script_is_kept():
+    """North is seat 0: a script's `dealer north` must not fall back to the board's dealer."""
+    boards = generated_boards(4, seed=3, script="dealer north\ncondition hcp(north) >= 10\n")
+    assert [board.dealer for board in boards] == [Seat.NORTH] * 4
+
+
 def test_results_do_not_depend_on_the_number_of_processes(boards, example):
     one = simulate(boards, example, double_dummy=False, jobs=1)
     two = simulate(boards, example, double_dummy=False, jobs=2)

@@ -57,8 +57,9 @@ def generated_boards(count: int | None, seed: int, script: str = "",
             for row in rows:
                 number = len(boards) + 1
                 boards.append(Board(deal_from_owners(features.owners[row].tolist()), number,
-                                    dealer or board_dealer(number),
-                                    vulnerability or board_vulnerability(number)))
+                                    board_dealer(number) if dealer is None else dealer,
+                                    board_vulnerability(number) if vulnerability is None
+                                    else vulnerability))
     if len(boards) < count:
         raise BridgeError(f"{source}: only {len(boards)} of {count} deals met the condition "
                           f"in 10,000,000 deals")
