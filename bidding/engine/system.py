@@ -509,15 +509,16 @@ class Interpreter:
             return []
         state = self.state(history[:-1])
         before = state.last_bid
+        over_double = CALLS[history[-1]].is_double
         # partner's forcing call no longer forces me over their double
-        released = state.forcing[(len(history) + 2) % 4] == "yes"
+        released = over_double and _partner_forcing(state, history)
         quiet = situation._replace(last_bid_index=history[before] if before >= 0 else -1,
                                    last_bidder=_bidder(before, len(history)))
         return [_stopping_their_suits(rule, situation.their_suits)
                 if rule.call.is_bid and rule.call.strain is Strain.NOTRUMP else rule
                 for node in uncontested for rule in node.rules(quiet)
                 if _kept_over_their_call(rule.call, situation)
-                and not (CALLS[history[-1]].is_double and
+                and not (over_double and
                          _dropped_over_their_double(rule, situation, released))]
 
     @staticmethod
@@ -545,7 +546,7 @@ class Interpreter:
         pass rules stay allowed (a penalty pass of a takeout double); only a pass without
         agreement is replaced by the cheapest natural call."""
         return len(history) >= 2 and history[-1] == _PASS_INDEX and \
-            state.forcing[(len(history) + 2) % 4] == "yes"
+            _partner_forcing(state, history)
 
     def _situation(self, state: _State, history: tuple[int, ...], forced: bool) -> Situation:
         me = len(history) % 4
@@ -585,6 +586,11 @@ def _bidder(position: int, me: int) -> str:
     if position < 0:
         return ""
     return ("me", "they", "partner", "they")[(me - position) % 4]
+
+
+def _partner_forcing(state: _State, history: tuple[int, ...]) -> bool:
+    """Partner's last call, before the right-hand opponent's, was forcing for one round."""
+    return state.forcing[(len(history) + 2) % 4] == "yes"
 
 
 def _our_bids(history: tuple[int, ...]) -> int:
