@@ -88,3 +88,15 @@ def test_the_jump_rebid_over_a_two_over_one_is_not_passed(robot):
 ])
 def test_no_balancing_two_notrump_for_the_minors(robot, hand, history):
     assert bid(robot, hand, history) != "2NT"
+
+
+@pytest.mark.parametrize("hand, calls", [
+    ("K85.QJ4.K973.Q84", "1C P P 1NT P 2NT P"),
+    ("K85.QJ43.K97.Q84", "1C P P 1NT P 2C P 2H P 3H P"),
+    ("K85.QJ4.K973.Q84", "1C P P 1NT P 2C P 2D P 2NT P"),
+])
+def test_the_balancing_1nt_declines_an_invitation_by_agreement(robot, hand, calls):
+    """The balancing 1NT (10-15) accepts advancer's invitation with 13+; with less the pass
+    is an agreement (a decline), not a pass for want of one."""
+    choice = robot.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split()))
+    assert choice.call is PASS and choice.rule is not None
