@@ -1,0 +1,19 @@
+"""SAYC situations the system's tree now states instead of leaving them to the fallback (the
+auditor's "off the tree" class): the call may be the fallback's, but it is the agreement's,
+so a later change to the fallback cannot move it. One hand per agreement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import choice as choose
+
+
+@pytest.mark.parametrize("calls, hand, expected, source", [
+    # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
+    # zone (SAYC Blackwood on his 15+) passes it.
+    ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
+])
+def test_the_tree_states_the_call(robot, calls, hand, expected, source):
+    choice = choose(robot, hand, calls)
+    assert str(choice.call) == expected
+    assert choice.rule is not None and source in str(choice.rule.source)
