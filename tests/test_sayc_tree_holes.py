@@ -12,6 +12,13 @@ from tests.robots import choice as choose
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
+    # 1S (X) 3S (4H): the preemptive jump raise; opener without game values (17+ HCP or four
+    # losers, when he bids 4S over their call too) passes.
+    ("P 1S X 3S 4H", "AQ874.K3.Q72.J53", "P", "sayc-responses-to-a-major-after-their-double.conv"),
+    ("P 1S X 3S 4H", "AKQ874.3.AQ2.K53", "4S", "sayc-responses-to-a-major-after-their-double.conv"),
+    # 1S (X) 2NT (3H): Jordan's limit raise or better, then their bid: opener's minimum still
+    # bids three of the major (the nine-card fit competes), 15+ bids game.
+    ("P 1S X 2NT 3H", "AQ874.K3.Q72.J53", "3S", "sayc-responses-to-a-major-after-their-double.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
