@@ -19,6 +19,9 @@ from tests.robots import choice as choose
     # 1S (X) 2NT (3H): Jordan's limit raise or better, then their bid: opener's minimum still
     # bids three of the major (the nine-card fit competes), 15+ bids game.
     ("P 1S X 2NT 3H", "AQ874.K3.Q72.J53", "3S", "sayc-responses-to-a-major-after-their-double.conv"),
+    # 1S (2S) 3H (P) 4S (P): opener accepted the cue-bid raise over their two-suiter; responder
+    # without the slam zone passes the game.
+    ("P 1S 2S 3H P 4S P", "K863.72.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
