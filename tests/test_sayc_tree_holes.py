@@ -1,0 +1,29 @@
+"""SAYC situations the system's tree now states instead of leaving them to the fallback (the
+auditor's "off the tree" class): the call may be the fallback's, but it is the agreement's,
+so a later change to the fallback cannot move it. One hand per agreement."""
+from __future__ import annotations
+
+import pytest
+
+from tests.robots import choice as choose
+
+
+@pytest.mark.parametrize("calls, hand, expected, source", [
+    # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
+    # zone (SAYC Blackwood on his 15+) passes it.
+    ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
+    # 1S (X) 3S (4H): the preemptive jump raise; opener without game values (17+ HCP or four
+    # losers, when he bids 4S over their call too) passes.
+    ("P 1S X 3S 4H", "AQ874.K3.Q72.J53", "P", "sayc-responses-to-a-major-after-their-double.conv"),
+    ("P 1S X 3S 4H", "AKQ874.3.AQ2.K53", "4S", "sayc-responses-to-a-major-after-their-double.conv"),
+    # 1S (X) 2NT (3H): Jordan's limit raise or better, then their bid: opener's minimum still
+    # bids three of the major (the nine-card fit competes), 15+ bids game.
+    ("P 1S X 2NT 3H", "AQ874.K3.Q72.J53", "3S", "sayc-responses-to-a-major-after-their-double.conv"),
+    # 1S (2S) 3H (P) 4S (P): opener accepted the cue-bid raise over their two-suiter; responder
+    # without the slam zone passes the game.
+    ("P 1S 2S 3H P 4S P", "K863.72.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
+])
+def test_the_tree_states_the_call(robot, calls, hand, expected, source):
+    choice = choose(robot, hand, calls)
+    assert str(choice.call) == expected
+    assert choice.rule is not None and source in str(choice.rule.source)
