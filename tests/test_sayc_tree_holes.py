@@ -25,6 +25,10 @@ from tests.robots import choice as choose
     # 1S P P 3C P: the balancing intermediate jump at the three level; advancer without game
     # values (11+ HCP with a fit or their suit stopped) passes it.
     ("1S P P 3C P", "K863.72.Q962.J53", "P", "sayc-advances-of-a-balancing-jump.conv"),
+    # 1D (1S) 2S (P) 3D (P): the cue-bid raise of a minor forces to game and opener's 3D
+    # denies their suit stopped: responder bids 3NT with it, five of the minor without.
+    ("1D 1S 2S P 3D P", "5.AK84.KQ93.Q872", "5D", "sayc-competitive-responses-to-a-minor.conv"),
+    ("1C 1D 2D P 3C P", "K82.AQ9.K5.QJ874", "3NT", "sayc-competitive-responses-to-a-minor.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
