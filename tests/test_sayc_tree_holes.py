@@ -29,6 +29,9 @@ from tests.robots import choice as choose
     # denies their suit stopped: responder bids 3NT with it, five of the minor without.
     ("1D 1S 2S P 3D P", "5.AK84.KQ93.Q872", "5D", "sayc-competitive-responses-to-a-minor.conv"),
     ("1C 1D 2D P 3C P", "K82.AQ9.K5.QJ874", "3NT", "sayc-competitive-responses-to-a-minor.conv"),
+    # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
+    # responder without slam values passes.
+    ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
