@@ -32,6 +32,9 @@ from tests.robots import choice as choose
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
+    # 1D (P) 2C (P): a 4-4-4-1 with 16+ and a singleton club reverses (2D would deny the
+    # extras, 2NT the shape).
+    ("1D P 2C P", "AK73.KJ93.KQ98.5", "2H", "sayc-opener-after-a-two-over-one.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
