@@ -35,6 +35,11 @@ from tests.robots import choice as choose
     # 1D (P) 2C (P): a 4-4-4-1 with 16+ and a singleton club reverses (2D would deny the
     # extras, 2NT the shape).
     ("1D P 2C P", "AK73.KJ93.KQ98.5", "2H", "sayc-opener-after-a-two-over-one.conv"),
+    # 1H (P) 1S (P) 2D (P) 3C (P) 3NT (P): the fourth suit at the three level, opener's
+    # answer is the game: responder passes it without slam values; his six-card major over
+    # it is game too, and opener passes that.
+    ("1H P 1S P 2D P 3C P 3NT P", "KJ52.Q4.K83.AJ95", "P", "sayc-responder-after-a-plain-answer-to-the-fourth-suit.conv"),
+    ("1H P 1S P 2D P 3C P 3NT P 4S P", "2.QT973.K952.AQJ", "P", "sayc-opener-after-responders-forcing-six-card-rebid.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
