@@ -19,6 +19,8 @@ from tests.robots import choice as choose
     # 1S (X) 2NT (3H): Jordan's limit raise or better, then their bid: opener's minimum still
     # bids three of the major (the nine-card fit competes), 15+ bids game.
     ("P 1S X 2NT 3H", "AQ874.K3.Q72.J53", "3S", "sayc-responses-to-a-major-after-their-double.conv"),
+    # 1H (X) 2NT (3S): three hearts is below their bid, so the minimum passes.
+    ("1H X 2NT 3S", "K3.AQ874.Q72.J53", "P", "sayc-responses-to-a-major-after-their-double.conv"),
     # 1S (2S) 3H (P) 4S (P): opener accepted the cue-bid raise over their two-suiter; responder
     # without the slam zone passes the game.
     ("P 1S 2S 3H P 4S P", "K863.72.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
