@@ -42,6 +42,9 @@ from tests.robots import choice as choose
     # it is game too, and opener passes that.
     ("1H P 1S P 2D P 3C P 3NT P", "KJ52.Q4.K83.AJ95", "P", "sayc-responder-after-a-plain-answer-to-the-fourth-suit.conv"),
     ("1H P 1S P 2D P 3C P 3NT P 4S P", "2.QT973.K952.AQJ", "P", "sayc-opener-after-responders-forcing-six-card-rebid.conv"),
+    # 2C (P) 2D (P) 3D (P) 3NT (P) 4H (P): his game in a major, no fit and no preference
+    # to give: responder passes.
+    ("2C P 2D P 3D P 3NT P 4H P", "QJ52.J93.82.T965", "P", "sayc-2c-responders-third-call.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
