@@ -24,6 +24,10 @@ from tests.robots import choice as choose
     # 1S (2S) 3H (P) 4S (P): opener accepted the cue-bid raise over their two-suiter; responder
     # without the slam zone passes the game.
     ("P 1S 2S 3H P 4S P", "K863.72.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
+    # The same cue-bid raise, then their game bid and opener's pass (or opener's competitive
+    # three of the major): responder's limit raise passes.
+    ("P 1S 2S 3H 4H P P", "K863.72.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
+    ("P 1H 2NT 3C 3D 3H P", "72.K863.KQ92.J53", "P", "sayc-opener-after-the-cue-bid-raise-over-their-two-suiter.conv"),
     # 1S P P 3C P: the balancing intermediate jump at the three level; advancer without game
     # values (11+ HCP with a fit or their suit stopped) passes it.
     ("1S P P 3C P", "K863.72.Q962.J53", "P", "sayc-advances-of-a-balancing-jump.conv"),
