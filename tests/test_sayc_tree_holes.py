@@ -37,6 +37,9 @@ from tests.robots import choice as choose
     # denies their suit stopped: responder bids 3NT with it, five of the minor without.
     ("1D 1S 2S P 3D P", "5.AK84.KQ93.Q872", "5D", "sayc-competitive-responses-to-a-minor.conv"),
     ("1C 1D 2D P 3C P", "K82.AQ9.K5.QJ874", "3NT", "sayc-competitive-responses-to-a-minor.conv"),
+    # Over their preempt the cue-bid raise makes opener's cheapest minor game (1D (3H) 4H
+    # (P) 5D): responder without slam values passes.
+    ("1D 3H 4H P 5D P", "A5.84.KQ93.AJ872", "P", "sayc-slam-over-partners-minor-game.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
