@@ -40,6 +40,9 @@ from tests.robots import choice as choose
     # Over their preempt the cue-bid raise makes opener's cheapest minor game (1D (3H) 4H
     # (P) 5D): responder without slam values passes.
     ("1D 3H 4H P 5D P", "A5.84.KQ93.AJ872", "P", "sayc-slam-over-partners-minor-game.conv"),
+    # 1NT (2C) 3D (P) 4D (P): the game-forcing 3D, opener's raise without their clubs
+    # stopped; responder without the slam zone bids five of the minor.
+    ("P 1NT 2C 3D P 4D P", "K4.A52.KQJ873.84", "5D", "sayc-interference-over-our-1nt.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
