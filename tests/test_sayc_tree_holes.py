@@ -43,6 +43,9 @@ from tests.robots import choice as choose
     # 1NT (2C) 3D (P) 4D (P): the game-forcing 3D, opener's raise without their clubs
     # stopped; responder without the slam zone bids five of the minor.
     ("P 1NT 2C 3D P 4D P", "K4.A52.KQJ873.84", "5D", "sayc-interference-over-our-1nt.conv"),
+    # 1NT (P) 2C (3C) P (P): Stayman, their overcall, opener had nothing to show; responder
+    # without an invitation passes.
+    ("1NT P 2C 3C P P", "K742.Q863.J52.84", "P", "sayc-stayman-interference.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
