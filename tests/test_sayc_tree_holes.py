@@ -46,6 +46,11 @@ from tests.robots import choice as choose
     # 1NT (P) 2C (3C) P (P): Stayman, their overcall, opener had nothing to show; responder
     # without an invitation passes.
     ("1NT P 2C 3C P P", "K742.Q863.J52.84", "P", "sayc-stayman-interference.conv"),
+    # 1C (1H) X (P) 2NT (P): opener's 16-18 with their suit stopped after the negative
+    # double; responder under 8 HCP passes. Over opener's 3NT (19+) he passes without slam
+    # values.
+    ("P 1C 1H X P 2NT P", "K742.863.J52.984", "P", "sayc-openers-rebids-after-a-negative-double.conv"),
+    ("P 1C 2H X P 3NT P", "KJ742.863.A52.98", "P", "sayc-openers-rebids-after-a-negative-double.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
