@@ -51,6 +51,14 @@ from tests.robots import choice as choose
     # values.
     ("P 1C 1H X P 2NT P", "K742.863.J52.984", "P", "sayc-openers-rebids-after-a-negative-double.conv"),
     ("P 1C 2H X P 3NT P", "KJ742.863.A52.98", "P", "sayc-openers-rebids-after-a-negative-double.conv"),
+    # 1H (1S) 3H (3S): the limit raise, their three-level bid; opener's minimum passes (nine
+    # trumps are worth the three level), and so does responder.
+    ("P P 1H 1S 3H 3S", "K3.AQ874.Q72.J53", "P", "sayc-competitive-responses-to-a-major.conv"),
+    ("P P 1H 1S 3H 3S P P", "84.KJ93.A872.Q53", "P", "sayc-competitive-responses-to-a-major.conv"),
+    # 1H (2S) 3S (4S): the cue-bid raise (three or four trumps), their game above ours;
+    # opener as after a raise and their four-level bid: no known extra trumps and our
+    # game values, a penalty double.
+    ("1H 2S 3S 4S", "K3.AQ874.Q72.J53", "X", "sayc-opener-after-our-raise-and-their-four-level-bid.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
