@@ -59,6 +59,10 @@ from tests.robots import choice as choose
     # opener as after a raise and their four-level bid: no known extra trumps and our
     # game values, a penalty double.
     ("1H 2S 3S 4S", "K3.AQ874.Q72.J53", "X", "sayc-opener-after-our-raise-and-their-four-level-bid.conv"),
+    # 1D (2C) X (P) 2D (P) 3C: the negative doubler's cue-bid asks for a stopper; opener
+    # without one bids his suit again, and responder with two of it bids five.
+    ("P 1D 2C X P 2D P 3C P", "83.AK5.AJ632.J75", "3D", "sayc-responder-after-openers-minimum-rebid.conv"),
+    ("P 1D 2C X P 2D P 3C P 3D P", "AKQ6.QT94.KT94.3", "5D", "sayc-responder-after-openers-minimum-rebid.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
