@@ -63,6 +63,11 @@ from tests.robots import choice as choose
     # without one bids his suit again, and responder with two of it bids five.
     ("P 1D 2C X P 2D P 3C P", "83.AK5.AJ632.J75", "3D", "sayc-responder-after-openers-minimum-rebid.conv"),
     ("P 1D 2C X P 2D P 3C P 3D P", "AKQ6.QT94.KT94.3", "5D", "sayc-responder-after-openers-minimum-rebid.conv"),
+    # 1C (1S) X (P) 2S: opener's game-forcing cue-bid after the negative double; over
+    # responder's answer he places the game: 3NT with their suit stopped before five of a
+    # minor, four of responder's major with four cards.
+    ("P P 1C 1S X P 2S P 3C P", "A4.A65.K4.KQJ853", "3NT", "sayc-openers-rebids-after-a-negative-double.conv"),
+    ("P P 1C 1S X P 2S P 3H P", "A4.AQ65.K4.KQJ85", "4H", "sayc-openers-rebids-after-a-negative-double.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
     ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
