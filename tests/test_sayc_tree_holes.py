@@ -74,6 +74,9 @@ from tests.robots import choice as choose
     # 1D (P) 2C (P): a 4-4-4-1 with 16+ and a singleton club reverses (2D would deny the
     # extras, 2NT the shape).
     ("1D P 2C P", "AK73.KJ93.KQ98.5", "2H", "sayc-opener-after-a-two-over-one.conv"),
+    # P P P 1S P 2C P: a fourth-seat opening by the rule of 15 (9 HCP) rebids its suit as
+    # any minimum: the rebid has no HCP floor of its own.
+    ("P P P 1S P 2C P", "986542.J.AT.KJ85", "2S", "sayc-opener-after-a-two-over-one.conv"),
     # 1H (P) 1S (P) 2D (P) 3C (P) 3NT (P): the fourth suit at the three level, opener's
     # answer is the game: responder passes it without slam values; his six-card major over
     # it is game too, and opener passes that.
