@@ -77,6 +77,9 @@ from tests.robots import choice as choose
     # P P P 1S P 2C P: a fourth-seat opening by the rule of 15 (9 HCP) rebids its suit as
     # any minimum: the rebid has no HCP floor of its own.
     ("P P P 1S P 2C P", "986542.J.AT.KJ85", "2S", "sayc-opener-after-a-two-over-one.conv"),
+    # 1D (P) 2C (P) 3D (P) 4C: responder's six-card minor in the game force of the jump
+    # rebid; opener with one club places the game in his own suit.
+    ("P 1D P 2C P 3D P 4C P", "AQ9.KT9.AQ9876.6", "5D", "sayc-openers-jump-rebid-over-a-two-over-one.conv"),
     # 1H (P) 1S (P) 2D (P) 3C (P) 3NT (P): the fourth suit at the three level, opener's
     # answer is the game: responder passes it without slam values; his six-card major over
     # it is game too, and opener passes that.
