@@ -80,6 +80,9 @@ from tests.robots import choice as choose
     # 1D (P) 2C (P) 3D (P) 4C: responder's six-card minor in the game force of the jump
     # rebid; opener with one club places the game in his own suit.
     ("P 1D P 2C P 3D P 4C P", "AQ9.KT9.AQ9876.6", "5D", "sayc-openers-jump-rebid-over-a-two-over-one.conv"),
+    # 1H (P) 3C (P) 3D (P) 4C: the game force of the jump shift past 3NT; opener, short in
+    # clubs with five-five and no six-card suit, bids four of his major.
+    ("P 1H P 3C P 3D P 4C P", "QJ.AQ652.KQ543.J", "4H", "sayc-game-forcing-continuation.conv"),
     # 1H (P) 1S (P) 2D (P) 3C (P) 3NT (P): the fourth suit at the three level, opener's
     # answer is the game: responder passes it without slam values; his six-card major over
     # it is game too, and opener passes that.
