@@ -53,8 +53,8 @@ from tests.robots import choice as choose
     ("P 1C 2H X P 3NT P", "KJ742.863.A52.98", "P", "sayc-openers-rebids-after-a-negative-double.conv"),
     # 1H (1S) 3H (3S): the limit raise, their three-level bid; opener's minimum passes (nine
     # trumps are worth the three level), and so does responder.
-    ("P P 1H 1S 3H 3S", "K3.AQ874.Q72.J53", "P", "sayc-competitive-responses-to-a-major.conv"),
-    ("P P 1H 1S 3H 3S P P", "84.KJ93.A872.Q53", "P", "sayc-competitive-responses-to-a-major.conv"),
+    ("P P 1H 1S 3H 3S", "K3.AQ874.Q72.J53", "P", "sayc-opener-without-extras-after-our-three-level-raise-in-competition.conv"),
+    ("P P 1H 1S 3H 3S P P", "84.KJ93.A872.Q53", "P", "sayc-opener-without-extras-after-our-three-level-raise-in-competition.conv"),
     # 1H (2S) 3S (4S): the cue-bid raise (three or four trumps), their game above ours;
     # opener as after a raise and their four-level bid: no known extra trumps and our
     # game values, a penalty double.
