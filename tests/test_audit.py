@@ -131,6 +131,20 @@ def test_a_call_is_forcing_by_the_rule_its_robot_followed(sayc):
     assert forcing_passes(replace(result, tables=(replace(run, rules=rules),)), sayc) == []
 
 
+def test_a_game_force_partner_heard_as_one_round_ends_when_he_answers(sayc):
+    # Opener's 3D over their 2S is game forcing by one of its rules and forcing for a round
+    # by the others: responder hears one round and answers 4D; opener then passing is no
+    # pass of a game force (it is the same under the robot's rule and under the others).
+    result = board_result(GAME, "1D P 2C 2S 3D P 4D P P P")
+    run = result.tables[0]
+    made = explain(run.auction, sayc)[4]
+    assert made.forcing == "yes"
+    meant = {rule.forcing: rule.source for rule in made.rules}
+    for source in (meant["game"], meant["no"]):
+        rules = run.rules[:4] + (source,) + run.rules[5:]
+        assert forcing_passes(replace(result, tables=(replace(run, rules=rules),)), sayc) == []
+
+
 def test_calls_off_the_tree_are_grouped_by_situation(sayc):
     first = board_result(GAME, "1S P 2S P P P", no_agreement=((3, "after 1S (P) 2S"),))
     second = board_result(SLAM, "1S P 2S P P P", no_agreement=((3, "after 1S (P) 2S"),))

@@ -267,11 +267,11 @@ def bad_sacrifices(result: BoardResult) -> list[Finding]:
 
 
 def forcing_passes(result: BoardResult, system: BiddingSystem) -> list[Finding]:
-    """Passes by a player whose partner's last call forced (by the rule partner followed: see
-    _forcing; one round, or to game and game
-    not reached: a game-forcing call below game starts the force, any game bid ends it, as
-    in the interpreter), the right-hand opponent having passed; forcing passes and passes
-    of the opponents' contract doubled by us are not counted."""
+    """Passes by a player whose partner's last call forced (meant and heard so: see
+    _forcing; one round, or to game and game not reached: a game-forcing call below game
+    starts the force, any game bid ends it, as in the interpreter), the right-hand opponent
+    having passed; forcing passes and passes of the opponents' contract doubled by us are
+    not counted."""
     run = result.tables[0]
     explanations = explain(run.auction, system, system)
     game_forced = [False, False]
@@ -294,12 +294,19 @@ def forcing_passes(result: BoardResult, system: BiddingSystem) -> list[Finding]:
 
 
 def _forcing(made: Explanation, run: TableRun) -> str:
-    """What a call forced: the forcing of the rule its robot followed, when it is among the
-    rules the explanation matched; else the explanation's (forcing if any rule making the
-    call is), which is what partner hears."""
+    """What a call forced: the weaker of what its robot meant (the forcing of the rule it
+    followed, when that rule is among those the explanation matched) and what partner heard
+    (the explanation's: game only if every rule making the call forces to game). A call
+    that one rule makes game forcing and another forcing for a round forces partner for one
+    round: he cannot know more."""
     source = run.rules[made.index] if made.index < len(run.rules) else None
     followed = [rule.forcing for rule in made.rules if rule.source == source]
-    return followed[0] if followed else made.forcing
+    if not followed:
+        return made.forcing
+    return min(followed[0], made.forcing, key=_FORCING_ORDER.index)
+
+
+_FORCING_ORDER = ("no", "yes", "game")
 
 
 def _doubled_by(run: TableRun, index: int, side: int) -> bool:
