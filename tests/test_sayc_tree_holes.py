@@ -91,6 +91,9 @@ from tests.robots import choice as choose
     # 2C (P) 2D (P) 3D (P) 3NT (P) 4H (P): his game in a major, no fit and no preference
     # to give: responder passes.
     ("2C P 2D P 3D P 3NT P 4H P", "QJ52.J93.82.T965", "P", "sayc-2c-responders-third-call.conv"),
+    # 2C 2D 3D 3H 3S 4D: responder's preference past 3NT agrees opener's first suit, a minor;
+    # with no major game (two hearts, five spades) and no slam, opener bids five of it.
+    ("2C P 2D P 3D P 3H P 3S P 4D P", "AKQ95.K2.AKQJ4.3", "5D", "sayc-2c-responders-third-call.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
