@@ -145,6 +145,14 @@ def test_a_game_force_partner_heard_as_one_round_ends_when_he_answers(sayc):
         assert forcing_passes(replace(result, tables=(replace(run, rules=rules),)), sayc) == []
 
 
+def test_a_game_bid_whose_rules_force_to_game_or_not_forces_nothing(sayc):
+    # Responder's 5C raise is made by game-forcing rules (a raise, a six-card suit) and a
+    # non-forcing one: at game, the game force is met, so opener's pass is no forcing pass.
+    result = board_result(GAME, "2C P 2D P 2S P 3C P 4C P 5C P P P")
+    assert explain(result.tables[0].auction, sayc)[10].forcing == "no"
+    assert forcing_passes(result, sayc) == []
+
+
 def test_calls_off_the_tree_are_grouped_by_situation(sayc):
     first = board_result(GAME, "1S P 2S P P P", no_agreement=((3, "after 1S (P) 2S"),))
     second = board_result(SLAM, "1S P 2S P P P", no_agreement=((3, "after 1S (P) 2S"),))

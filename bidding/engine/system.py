@@ -415,8 +415,11 @@ class Interpreter:
                 promise = promise.union(rule.promise)
             suits = tuple(s for s in matched[0].shows if all(s in r.shows for r in matched))
             # forcing to game only if every rule making the call is; else one round if any is
+            # (a game force the call itself satisfies, at game or above, forces nothing)
+            reached = call.is_bid and call.level >= GAME_LEVEL[call.strain]
             forcing = "game" if all(r.forcing == "game" for r in matched) else \
-                "yes" if any(r.forcing != "no" for r in matched) else "no"
+                "yes" if any(r.forcing == "yes" or (r.forcing == "game" and not reached)
+                             for r in matched) else "no"
             texts = list(dict.fromkeys(r.description for r in matched))
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
         else:
