@@ -94,6 +94,9 @@ from tests.robots import choice as choose
     # 2C 2D 3D 3H 3S 4D: responder's preference past 3NT agrees opener's first suit, a minor;
     # with no major game (two hearts, five spades) and no slam, opener bids five of it.
     ("2C P 2D P 3D P 3H P 3S P 4D P", "AKQ95.K2.AKQJ4.3", "5D", "sayc-2c-responders-third-call.conv"),
+    # (3C) X (5C) P (P): their five-level raise after our takeout double of their preempt and
+    # advancer's pass; the doubler, with no room below our game, passes.
+    ("3C X 5C P P", "AQ52.KJ84.AQ3.72", "P", "sayc-advances-of-a-double-of-a-preempt.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
