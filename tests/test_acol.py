@@ -39,3 +39,15 @@ def test_no_hand_of_20_or_21_hcp_passes_in_any_seat(acol):
         expected = {"2NT"} if is_balanced(hand) else {"1C", "1D", "1H", "1S", "2C"}
         for seat in (1, 2, 3, 4):
             assert opening(acol, str(hand), seat) in expected, (str(hand), seat)
+
+
+@pytest.mark.parametrize("calls, hand, expected, source", [
+    # (1NT) X (XX): their redouble is a rescue puppet to 2C, so advancer with game values
+    # waits too (before: no rule, the fallback passed); with 9 or less, SAYC's pass.
+    ("1NT X XX", "64.J976.A2.KQ974", "P", "acol-advances-of-a-penalty-double-of-1nt.conv"),
+    ("1NT X XX", "64.J976.A2.Q9742", "P", "sayc-advances-of-a-penalty-double-of-1nt.conv"),
+])
+def test_the_tree_states_the_call(acol, calls, hand, expected, source):
+    choice = acol.choose(Hand.parse(hand), Auction(Seat.NORTH, calls.split()))
+    assert str(choice.call) == expected
+    assert choice.rule is not None and source in str(choice.rule.source)
