@@ -38,6 +38,13 @@ class CallTemplateError(BridgeError):
 _FIRST_BID = 3                  # the Call index of 1C, after PASS, X and XX
 GAME_LEVEL = (5, 5, 4, 4, 3)
 """The level of game by strain (Strain order: clubs, diamonds, hearts, spades, notrump)."""
+FORCING_VALUES = ("no", "yes", "game")
+"""A rule's forcing, weakest first: none, one round, to game."""
+
+
+def reaches_game(call: Call) -> bool:
+    """A bid at game level or above: it ends any game force."""
+    return call.is_bid and call.level >= GAME_LEVEL[call.strain]
 
 
 _TEMPLATE = re.compile(r"^(?:(?P<level>[1-7])\((?P<levelref>[^()]+)\)"

@@ -22,7 +22,7 @@ from bidding.engine.xmlreader import (ROOT_KINDS, ActionSpec, Convention, Conven
 from bidding.engine.explain import Explanation, Shown, explain
 from bidding.engine.constraints import HandType, Promise, RuleEnv, compile_predicate
 from bidding.engine.suitrefs import Situation
-from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source, cuebid_key
+from bidding.engine.rules import GAME_LEVEL, Rule, RuleSet, Source, cuebid_key, reaches_game
 from bidding.engine.inference import STOPPER
 from bidding.model.cards import SUIT_NAMES
 
@@ -416,9 +416,8 @@ class Interpreter:
             suits = tuple(s for s in matched[0].shows if all(s in r.shows for r in matched))
             # forcing to game only if every rule making the call is; else one round if any is
             # (a game force the call itself satisfies, at game or above, forces nothing)
-            reached = call.is_bid and call.level >= GAME_LEVEL[call.strain]
             forcing = "game" if all(r.forcing == "game" for r in matched) else \
-                "yes" if any(r.forcing == "yes" or (r.forcing == "game" and not reached)
+                "yes" if any(r.forcing == "yes" or (r.forcing == "game" and not reaches_game(call))
                              for r in matched) else "no"
             texts = list(dict.fromkeys(r.description for r in matched))
             status, text, alert = "rule", "; or ".join(texts), any(r.alert for r in matched)
@@ -669,7 +668,7 @@ def _game_forcing(before: tuple[bool, bool], side: int, call: Call,
                   forcing: str) -> tuple[bool, bool]:
     """Each side's game force after `call`: a game bid (anyone's) ends both, a game-forcing
     call below game starts its side's."""
-    if call.is_bid and call.level >= GAME_LEVEL[call.strain]:
+    if reaches_game(call):
         return (False, False)
     if forcing == "game" and not before[side]:
         return (True, before[1]) if side == 0 else (before[0], True)

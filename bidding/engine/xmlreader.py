@@ -28,7 +28,8 @@ from bidding.engine.constraints import (LAST_BIDDERS, RANGE_ENDS, SIDES, Combine
                                         SeatIn, ShapeTest, ShownSuits, Stopper, SuitHolding,
                                         Support, Vulnerable)
 from bidding.engine.suitrefs import SUIT_KINDS, SuitRef, SuitReferenceError
-from bidding.engine.rules import CallTemplate, CallTemplateError, OverError, Source, parse_over
+from bidding.engine.rules import (FORCING_VALUES, CallTemplate, CallTemplateError, OverError,
+                                   Source, parse_over)
 
 ROOT_KINDS = ("open", "overcall", "double", "balance")
 ACTION_KINDS = ROOT_KINDS + (
@@ -36,7 +37,6 @@ ACTION_KINDS = ROOT_KINDS + (
     "relay", "relaybid", "transfer", "cuebid", "competitiveraise", "correct", "signoff",
     "pass", "redouble", "call")
 INCLUDE_TAGS = ("convention", "subconvention")
-FORCING_VALUES = ("no", "yes", "game")
 _LONGEST_MESSAGE = 400
 _TRUE = ("yes", "true", "1", "on")
 _FALSE = ("no", "false", "0", "off")

@@ -23,7 +23,7 @@ from bidding.model.evaluation import ACES, hcp, is_balanced, points
 from bidding.model.files import atomic_write
 from bidding.model.scoring import contract_score
 from bidding.engine.explain import Explanation, explain
-from bidding.engine.rules import GAME_LEVEL
+from bidding.engine.rules import FORCING_VALUES, GAME_LEVEL, reaches_game
 from bidding.engine.system import BiddingSystem
 from bidding.laboratory.reports import STYLE, bar_chart, deal_html, escape, html_table
 from bidding.laboratory.results import BoardResult, TableRun
@@ -278,7 +278,7 @@ def forcing_passes(result: BoardResult, system: BiddingSystem) -> list[Finding]:
     found = []
     for index, made in enumerate(explanations):
         side = _side(made.seat)
-        game_bid = made.call.is_bid and made.call.level >= GAME_LEVEL[made.call.strain]
+        game_bid = reaches_game(made.call)
         if game_bid:
             game_forced = [False, False]
         if (index >= 2 and made.call.is_pass and not made.forcing_pass
@@ -303,10 +303,7 @@ def _forcing(made: Explanation, run: TableRun) -> str:
     followed = [rule.forcing for rule in made.rules if rule.source == source]
     if not followed:
         return made.forcing
-    return min(followed[0], made.forcing, key=_FORCING_ORDER.index)
-
-
-_FORCING_ORDER = ("no", "yes", "game")
+    return min(followed[0], made.forcing, key=FORCING_VALUES.index)
 
 
 def _doubled_by(run: TableRun, index: int, side: int) -> bool:
