@@ -97,6 +97,12 @@ from tests.robots import choice as choose
     # (3C) X (5C) P (P): their five-level raise after our takeout double of their preempt and
     # advancer's pass; the doubler, with no room below our game, passes.
     ("3C X 5C P P", "AQ52.KJ84.AQ3.72", "P", "sayc-advances-of-a-double-of-a-preempt.conv"),
+    # (1S) X (1NT) P (P) 2S: the doubler's cue-bid after advancer passed their free bid;
+    # advancer, forced, shows a stopper in notrump or else names his longest unbid suit.
+    ("P P 1S X 1NT P P 2S P", "8643.Q9752.J4.83", "3H", "sayc-doublers-rebids.conv"),
+    # (1D) X (3C) P (P) 4C: the cue-bid at the four level leaves no notrump to show a stopper
+    # (4NT would ask for aces): advancer names his longest unbid suit.
+    ("1D X 3C P P 4C P", "J84.Q753.KJ4.KQ9", "4H", "sayc-doublers-rebids.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
