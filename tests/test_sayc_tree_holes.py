@@ -103,6 +103,14 @@ from tests.robots import choice as choose
     # (1D) X (3C) P (P) 4C: the cue-bid at the four level leaves no notrump to show a stopper
     # (4NT would ask for aces): advancer names his longest unbid suit.
     ("1D X 3C P P 4C P", "J84.Q753.KJ4.KQ9", "4H", "sayc-doublers-rebids.conv"),
+    # (1D) P (P) 1S (P) 2D: advancer's cue-bid raise of a balancing suit bid shows game
+    # values; the balancer bids game in his major.
+    ("P 1D P P 1S P 2D P", "AQ985.K43.972.J6", "4S", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    # (1S) P (P) 2C (P) 2S: with a minor, 3NT with their suits stopped, else the minor again;
+    # advancer then stops in it without a stopper or the values for eleven tricks.
+    ("P 1S P P 2C P 2S P", "K84.Q3.K72.QJ986", "3NT", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    ("P 1S P P 2C P 2S P", "84.Q73.K72.KQJ86", "3C", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    ("P 1S P P 2C P 2S P 3C P", "93.AK64.AJ85.K94", "P", "sayc-advances-of-a-balancing-suit-bid.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
