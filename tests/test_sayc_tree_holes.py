@@ -111,6 +111,10 @@ from tests.robots import choice as choose
     ("P 1S P P 2C P 2S P", "K84.Q3.K72.QJ986", "3NT", "sayc-advances-of-a-balancing-suit-bid.conv"),
     ("P 1S P P 2C P 2S P", "84.Q73.K72.KQJ86", "3C", "sayc-advances-of-a-balancing-suit-bid.conv"),
     ("P 1S P P 2C P 2S P 3C P", "93.AK64.AJ85.K94", "P", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    # 1C (P) 1D (P): four-card support and game values (19+ points) above the jump raise:
+    # 3NT with 18+ HCP and the majors stopped, else four of the minor (responder bids five
+    # or asks for aces).
+    ("1C P 1D P", "K.J94.AQJ5.AKQ95", "4D", "sayc-opener-rebids-after-a-one-level-response.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
