@@ -115,6 +115,12 @@ from tests.robots import choice as choose
     # 3NT with 18+ HCP and the majors stopped, else four of the minor (responder bids five
     # or asks for aces).
     ("1C P 1D P", "K.J94.AQJ5.AKQ95", "4D", "sayc-opener-rebids-after-a-one-level-response.conv"),
+    # 1C (2S) X (P) 3C (P) 3S (P) 4C and 1C (1S) 2D (P) 3C (P) 3S (P) 4C: the stopper ask,
+    # opener's minor again at the four level; 3NT is gone and the game force stands: the
+    # negative doubler's five-card major or six-card minor, else five of opener's minor.
+    ("P 1C 2S X P 3C P 3S P 4C P", "84.AKJ93.AQ963.4", "4H", "sayc-responder-after-openers-minimum-rebid.conv"),
+    ("P 1D 2S X P 3D P 3S P 4D P", "J6.KQJ3.K.KJ9842", "5C", "sayc-responder-after-openers-minimum-rebid.conv"),
+    ("P 1C 1S 2D P 3C P 3S P 4C P", "84.AKJ3.AKJ96.42", "5C", "sayc-responder-after-his-free-bid.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
