@@ -97,6 +97,30 @@ from tests.robots import choice as choose
     # (3C) X (5C) P (P): their five-level raise after our takeout double of their preempt and
     # advancer's pass; the doubler, with no room below our game, passes.
     ("3C X 5C P P", "AQ52.KJ84.AQ3.72", "P", "sayc-advances-of-a-double-of-a-preempt.conv"),
+    # (1S) X (1NT) P (P) 2S: the doubler's cue-bid after advancer passed their free bid;
+    # advancer, forced, shows a stopper in notrump or else names his longest unbid suit.
+    ("P P 1S X 1NT P P 2S P", "8643.Q9752.J4.83", "3H", "sayc-doublers-rebids.conv"),
+    # (1D) X (3C) P (P) 4C: the cue-bid at the four level leaves no notrump to show a stopper
+    # (4NT would ask for aces): advancer names his longest unbid suit.
+    ("1D X 3C P P 4C P", "J84.Q753.KJ4.KQ9", "4H", "sayc-doublers-rebids.conv"),
+    # (1D) P (P) 1S (P) 2D: advancer's cue-bid raise of a balancing suit bid shows game
+    # values; the balancer bids game in his major.
+    ("P 1D P P 1S P 2D P", "AQ985.K43.972.J6", "4S", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    # (1S) P (P) 2C (P) 2S: with a minor, 3NT with their suits stopped, else the minor again;
+    # advancer then stops in it without a stopper or the values for eleven tricks.
+    ("P 1S P P 2C P 2S P", "K84.Q3.K72.QJ986", "3NT", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    ("P 1S P P 2C P 2S P", "84.Q73.K72.KQJ86", "3C", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    ("P 1S P P 2C P 2S P 3C P", "93.AK64.AJ85.K94", "P", "sayc-advances-of-a-balancing-suit-bid.conv"),
+    # 1C (P) 1D (P): four-card support and game values (19+ points) above the jump raise:
+    # 3NT with 18+ HCP and the majors stopped, else four of the minor (responder bids five
+    # or asks for aces).
+    ("1C P 1D P", "K.J94.AQJ5.AKQ95", "4D", "sayc-opener-rebids-after-a-one-level-response.conv"),
+    # 1C (2S) X (P) 3C (P) 3S (P) 4C and 1C (1S) 2D (P) 3C (P) 3S (P) 4C: the stopper ask,
+    # opener's minor again at the four level; 3NT is gone and the game force stands: the
+    # negative doubler's five-card major or six-card minor, else five of opener's minor.
+    ("P 1C 2S X P 3C P 3S P 4C P", "84.AKJ93.AQ963.4", "4H", "sayc-responder-after-openers-minimum-rebid.conv"),
+    ("P 1D 2S X P 3D P 3S P 4D P", "J6.KQJ3.K.KJ9842", "5C", "sayc-responder-after-openers-minimum-rebid.conv"),
+    ("P 1C 1S 2D P 3C P 3S P 4C P", "84.AKJ3.AKJ96.42", "5C", "sayc-responder-after-his-free-bid.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
