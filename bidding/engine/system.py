@@ -654,10 +654,11 @@ def _stopping_their_suits(rule: Rule, their_suits: tuple[int, ...]) -> Rule:
 
 def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
     """The exact hand types of the legal rules before the first rule making `call`: the
-    hand fitted none of them (a robot takes the first rule it fits)."""
+    hand fitted none of them (a robot takes the first rule it fits). A rule with an empty
+    <handtypes/> never makes the call (it only adds continuations): the search goes past it."""
     denied = []
     for rule, illegal in zip(ruleset.rules, ruleset.illegal):
-        if rule.call is call:
+        if rule.call is call and rule.node.spec.handtypes != ():
             break
         if illegal is None:
             denied += [(rule.call, terms) for terms in rule.exact_types if terms]
