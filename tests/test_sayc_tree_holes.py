@@ -121,6 +121,10 @@ from tests.robots import choice as choose
     ("P 1C 2S X P 3C P 3S P 4C P", "84.AKJ93.AQ963.4", "4H", "sayc-responder-after-openers-minimum-rebid.conv"),
     ("P 1D 2S X P 3D P 3S P 4D P", "J6.KQJ3.K.KJ9842", "5C", "sayc-responder-after-openers-minimum-rebid.conv"),
     ("P 1C 1S 2D P 3C P 3S P 4C P", "84.AKJ3.AKJ96.42", "5C", "sayc-responder-after-his-free-bid.conv"),
+    # 1NT (2C) 2D/2H (P): responder's natural two-level suit (five cards, at most 24 points
+    # together); opener without a fit and a maximum for the invitation passes it.
+    ("1NT 2C 2D P", "AQ3.KJ84.Q7.KJ53", "P", "sayc-interference-over-our-1nt.conv"),
+    ("1NT 2C 2H P", "AQ3.KJ.Q742.KJ53", "P", "sayc-interference-over-our-1nt.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
