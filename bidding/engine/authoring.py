@@ -131,7 +131,7 @@ def describe_node(node: Node, convention: str | None = None) -> str:
     spec = node.spec
     if spec.handtypes is None:
         hands = "any hand"
-    elif not spec.handtypes:
+    elif spec.never_chosen:
         hands = "never chosen"
     else:
         hands = "; or ".join(t.describe() for t in spec.handtypes)

@@ -195,7 +195,7 @@ def _compare(first: ActionSpec, second: ActionSpec, at_root: bool,
     source = second.source
     same_calls = _with_cuebids(first.over) >= second.over and _covers(first.seats, second.seats) \
         and _covers(first.levels, second.levels)
-    if always_first and same_calls and second.handtypes != () and \
+    if always_first and same_calls and not second.never_chosen and \
             _hands_cover(first.handtypes, second.handtypes):
         children = " (its continuations are still reached)" if second.children else ""
         return Problem(source.file, source.line,

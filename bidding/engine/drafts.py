@@ -415,7 +415,7 @@ def describe_action(action: ActionSpec) -> str:
     """One line for the editor: the heading, then the hand types numbered for editing."""
     if action.handtypes is None:
         hands = "any hand"
-    elif not action.handtypes:
+    elif action.never_chosen:
         hands = "never chosen (no hand type)"
     else:
         hands = "; or ".join(f"[{n}] {t.describe()}" for n, t in enumerate(action.handtypes, 1))

@@ -402,9 +402,9 @@ class Interpreter:
             new_position = tuple(dict.fromkeys(c for r in matched for c in r.node.children))
         else:
             new_position = ()
-        # A rule with an empty <handtypes/> only leads to continuations: it never makes the
-        # call, so the call means what the other rules making it say.
-        matched = [r for r in matched if r.node.spec.handtypes != ()] or matched
+        # A never-chosen rule only leads to continuations: the call means what the other
+        # rules making it say.
+        matched = [r for r in matched if not r.node.spec.never_chosen] or matched
         if len(matched) == 1:
             rule = matched[0]
             promise, suits, forcing = rule.promise, rule.shows, rule.forcing
@@ -654,11 +654,11 @@ def _stopping_their_suits(rule: Rule, their_suits: tuple[int, ...]) -> Rule:
 
 def _denied(ruleset: RuleSet, call: Call) -> list[tuple[Call, tuple]]:
     """The exact hand types of the legal rules before the first rule making `call`: the
-    hand fitted none of them (a robot takes the first rule it fits). A rule with an empty
-    <handtypes/> never makes the call (it only adds continuations): the search goes past it."""
+    hand fitted none of them (a robot takes the first rule it fits). A never-chosen rule does
+    not make the call: the search goes past it."""
     denied = []
     for rule, illegal in zip(ruleset.rules, ruleset.illegal):
-        if rule.call is call and rule.node.spec.handtypes != ():
+        if rule.call is call and not rule.node.spec.never_chosen:
             break
         if illegal is None:
             denied += [(rule.call, terms) for terms in rule.exact_types if terms]

@@ -109,6 +109,12 @@ class ActionSpec:
     levels: frozenset[int] | None = None        # the bid must be at one of these levels
     forcing_pass: bool = False                  # a pass allowed when forced (a forcing pass)
 
+    @property
+    def never_chosen(self) -> bool:
+        """An empty <handtypes/>: the action never makes its call itself; it only adds its
+        continuations after that call made by another rule."""
+        return self.handtypes == ()
+
     def heading(self) -> str:
         """Kind, call and the attributes as written: "rebid new, levels 2, forcing"."""
         parts = [f"{self.kind} {self.call.text}"]
