@@ -70,7 +70,16 @@ from tests.robots import choice as choose
     ("P P 1C 1S X P 2S P 3H P", "A4.AQ65.K4.KQJ85", "4H", "sayc-openers-rebids-after-a-negative-double.conv"),
     # 3C (P) 3H (P) 4H (P): the preempter raised responder's forcing new suit to game;
     # responder without slam values passes.
-    ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-responses-to-a-preempt.conv"),
+    ("3C P 3H P 4H P", "K3.AKJ952.A72.53", "P", "sayc-preempter-after-a-forcing-new-suit.conv"),
+    # 3S (P): a new suit is forcing only below game (sayc.md 9). 4H is game, to play, and the
+    # preempter passes it (he raised it to 5H or rebid 4S); 4C stays forcing, and over 3H
+    # the new major is still 3S, forcing.
+    ("3S P", "8.AKQJ92.A73.K52", "4H", "sayc-responses-to-a-preempt.conv"),
+    ("3S P 4H P", "KQJ8764.3.T42.Q5", "P", "sayc-responses-to-a-preempt.conv"),
+    ("3S P 4H P", "KQJ8764.32.T4.Q5", "P", "sayc-responses-to-a-preempt.conv"),
+    ("3S P", "8.A73.K52.AKQJ92", "4C", "sayc-responses-to-a-preempt.conv"),
+    ("3S P 4C P", "KQJ8764.32.T42.5", "4S", "sayc-preempter-after-a-forcing-new-suit.conv"),
+    ("3H P", "AKQJ92.8.A73.K52", "3S", "sayc-responses-to-a-preempt.conv"),
     # 1D (P) 2C (P): a 4-4-4-1 with 16+ and a singleton club reverses (2D would deny the
     # extras, 2NT the shape).
     ("1D P 2C P", "AK73.KJ93.KQ98.5", "2H", "sayc-opener-after-a-two-over-one.conv"),
