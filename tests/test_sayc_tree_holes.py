@@ -33,6 +33,9 @@ from tests.robots import choice as choose
     ("1S P P 3C P", "K863.72.Q962.J53", "P", "sayc-advances-of-a-balancing-jump.conv"),
     # (2S) 2NT (P): the natural 2NT over a weak two (16-20); advancer without 6 HCP passes.
     ("P 2S 2NT P", "J863.72.Q962.953", "P", "sayc-defence-to-preempts.conv"),
+    # 1D 2D 2H 3D: opener's stopper try, responder's return to the minor (no stopper);
+    # opener without 3NT (unbalanced, spades open) or five of the minor (29) passes.
+    ("1D P 2D P 2H P 3D P", "5.A72.KQJ874.AQ3", "P", "sayc-opener-after-a-minor-raise.conv"),
     # 1D (1S) 2S (P) 3D (P): the cue-bid raise of a minor forces to game and opener's 3D
     # denies their suit stopped: responder bids 3NT with it, five of the minor without.
     ("1D 1S 2S P 3D P", "5.AK84.KQ93.Q872", "5D", "sayc-competitive-responses-to-a-minor.conv"),
