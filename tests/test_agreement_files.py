@@ -2,9 +2,12 @@
 hand and one auction per line, North dealing, with the call the agreement in the line's
 group and comment gives. Unlike the written case files (tests/data/sayc-*-cases.jsonl, kept
 as a record of a first run) every line must pass: a line is the test of a rule. The files
-are case files, so `python cli.py cases tests/data/agreements/sayc-slam.jsonl --system SAYC`
-runs one against any system (a designer's variant of SAYC, say) and lists what it bids
-otherwise, by rule. A file named `acol*.jsonl` is Acol's, every other file SAYC's."""
+are case files, so `python cli.py cases tests/data/agreements/sayc-slam.jsonl --system SAYC
+--opponents SAYC` runs one against any system (a designer's variant of SAYC, say) and lists
+what it bids otherwise, by rule. The robots here read the opponents' calls with their own
+system (their 2C over our 1NT is Cappelletti), so without `--opponents` the case runner,
+which reads them as natural, can differ on a line about their conventional calls. A file
+named `acol*.jsonl` is Acol's, every other file SAYC's."""
 from __future__ import annotations
 
 from pathlib import Path
