@@ -137,6 +137,10 @@ from tests.robots import choice as choose
     # together); opener without a fit and a maximum for the invitation passes it.
     ("1NT 2C 2D P", "AQ3.KJ84.Q7.KJ53", "P", "sayc-interference-over-our-1nt.conv"),
     ("1NT 2C 2H P", "AQ3.KJ.Q742.KJ53", "P", "sayc-interference-over-our-1nt.conv"),
+    # 1NT (2S) P (P): responder passed their overcall; opener without the reopening double
+    # (a minimum here; or three of their suit, or a three-level overcall) passes.
+    ("1NT 2S P P", "Q3.AJ42.QJT.QJ83", "P", "sayc-interference-over-our-1nt.conv"),
+    ("1NT 3H P P", "AK5.J3.A83.AJ875", "P", "sayc-interference-over-our-1nt.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
