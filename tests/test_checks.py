@@ -62,3 +62,18 @@ def test_shipped_conventions_and_systems_pass_every_check():
     library = ConventionLibrary()
     assert library.warnings == []
     assert check_library(library) == []
+
+
+WHEN = Path(__file__).resolve().parent / "when-checks"
+
+
+def test_an_action_included_with_when_is_judged_wherever_it_is_reached():
+    # Included plainly after 1C and with <when> after 1H: 1D is possible after 1C, so the
+    # restricted copy that can never bid 1D over 1H is no mistake.
+    both = WHEN / "both"
+    assert validate(sorted(both.iterdir()), [both], builtin=False) == []
+    # Included only with <when>, after 1H: 1D can never be made anywhere.
+    only = WHEN / "only"
+    found = messages(validate(sorted(only.iterdir()), [only], builtin=False),
+                     "when-responses.conv")
+    assert found == {4: "respond 1D can never be made: the last bid is at least 1H after 1H"}

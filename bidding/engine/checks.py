@@ -83,10 +83,10 @@ def check_trees(trees: Iterable[tuple[Sequence, Sequence, str]]) -> list[Problem
 class _Checker:
     def __init__(self) -> None:
         self.visited: set[tuple] = set()               # (node, context) pairs walked
-        self.live: dict[int, list[str | None]] = {}    # by spec, per context: where `over`
-        #                                                 cannot match (None: it can)
-        self.reasons: dict[int, list[str | None]] = {}  # by spec, per live context
-        self.specs: dict[int, ActionSpec] = {}
+        self.live: dict[tuple, list[str | None]] = {}    # by action, per context: where
+        #                                                   `over` cannot match (None: it can)
+        self.reasons: dict[tuple, list[str | None]] = {}  # by action, per live context
+        self.specs: dict[tuple, ActionSpec] = {}
         self.lists: list[tuple[tuple[ActionSpec, ...], bool]] = []   # siblings, at the root?
 
     def walk(self, roots: tuple, fallback: tuple, top: str) -> None:
@@ -116,14 +116,15 @@ class _Checker:
             return []
         self.visited.add(key)
         spec = node.spec
-        self.specs[id(spec)] = spec
+        action = _authored(spec)
+        self.specs[action] = spec
         live = _possible_over(spec, context)
-        self.live.setdefault(id(spec), []).append(None if live else _where(context))
+        self.live.setdefault(action, []).append(None if live else _where(context))
         if not live:
             return []
         last = _last_bid_before(live, context)
         why = _impossible_call(spec, live, context, last)
-        self.reasons.setdefault(id(spec), []).append(why)
+        self.reasons.setdefault(action, []).append(why)
         if why is not None:
             return []
         call = spec.call.call
@@ -138,7 +139,7 @@ class _Checker:
                                  f"{context.path} - {text}" if context.path else text)
         return [(child, child_context) for child in node.children]
 
-    def _reachability(self, spec: ActionSpec, key: int) -> list[Problem]:
+    def _reachability(self, spec: ActionSpec, key: tuple) -> list[Problem]:
         source = spec.source
         dead = self.live[key]
         if all(dead):
@@ -211,6 +212,13 @@ def _compare(first: ActionSpec, second: ActionSpec, at_root: bool,
                        f"opponent's call, says forcing={first.forcing!r}, alert="
                        f"{'yes' if first.alert else 'no'}: partner cannot tell them apart")
     return None
+
+
+def _authored(spec: ActionSpec) -> tuple:
+    """The action as written: an inclusion with `<when>` compiles a restricted copy of each
+    top-level action, which is still the action at that file and line, judged wherever any
+    copy is reached."""
+    return spec.source, spec.kind, spec.call.text
 
 
 def _call_key(spec: ActionSpec):
