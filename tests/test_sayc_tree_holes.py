@@ -141,13 +141,6 @@ from tests.robots import choice as choose
     # (a minimum here; or three of their suit, or a three-level overcall) passes.
     ("1NT 2S P P", "Q3.AJ42.QJT.QJ83", "P", "sayc-interference-over-our-1nt.conv"),
     ("1NT 3H P P", "AK5.J3.A83.AJ875", "P", "sayc-interference-over-our-1nt.conv"),
-    # 1S P P 1NT: their balancing 1NT passed round to opener with 18+: penalty double (a
-    # 17-count passes); over their escape partner, who passed the opening, passes, and
-    # opener rebids his five-card suit.
-    ("1S P P 1NT", "AKJ85.A32.KQ4.K3", "X", "sayc-openers-reopening.conv"),
-    ("1S P P 1NT", "AKJ85.A3.Q54.K32", "P", "sayc-openers-reopening.conv"),
-    ("1S P P 1NT X 2C", "754.743.A875.J53", "P", "sayc-openers-reopening.conv"),
-    ("1S P P 1NT X 2C P P", "AKT82.AQ2.K96.Q8", "2S", "sayc-openers-reopening.conv"),
     # 1D P P 1NT P: advancing the balancing 1NT with a long major (natural, no transfers):
     # weak, two of it to play; a six-card major invites with 11-12 points (the balancer
     # accepts with 13+ HCP) and bids game with 13+; a five-card major with 11-12 keeps 2NT.
