@@ -141,6 +141,15 @@ from tests.robots import choice as choose
     # (a minimum here; or three of their suit, or a three-level overcall) passes.
     ("1NT 2S P P", "Q3.AJ42.QJT.QJ83", "P", "sayc-interference-over-our-1nt.conv"),
     ("1NT 3H P P", "AK5.J3.A83.AJ875", "P", "sayc-interference-over-our-1nt.conv"),
+    # 1D P P 1NT P: advancing the balancing 1NT with a long major (natural, no transfers):
+    # weak, two of it to play; a six-card major invites with 11-12 points (the balancer
+    # accepts with 13+ HCP) and bids game with 13+; a five-card major with 11-12 keeps 2NT.
+    ("1D P P 1NT P", "A8762.T872.9.T63", "2S", "sayc-advances-of-a-balancing-1nt.conv"),
+    ("1D P P 1NT P", "AK83.QT6543.T.84", "3H", "sayc-advances-of-a-balancing-1nt.conv"),
+    ("1D P P 1NT P", "KQ8752.K6.K3.Q98", "4S", "sayc-advances-of-a-balancing-1nt.conv"),
+    ("1D P P 1NT P", "Q7653.Q6.Q4.KQ95", "2NT", "sayc-balancing.conv"),
+    ("1D P P 1NT P 3H P", "K5.K92.KQ93.J753", "P", "sayc-advances-of-a-balancing-1nt.conv"),
+    ("1D P P 1NT P 3H P", "AJ8.J93.J752.AQ7", "4H", "sayc-advances-of-a-balancing-1nt.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
