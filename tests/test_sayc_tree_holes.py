@@ -141,6 +141,11 @@ from tests.robots import choice as choose
     # (a minimum here; or three of their suit, or a three-level overcall) passes.
     ("1NT 2S P P", "Q3.AJ42.QJT.QJ83", "P", "sayc-interference-over-our-1nt.conv"),
     ("1NT 3H P P", "AK5.J3.A83.AJ875", "P", "sayc-interference-over-our-1nt.conv"),
+    # 2C 2NT 3C 6NT: the positive's 6NT (SAYC slam in notrump) counted opener's minimum;
+    # without 37 counting the minimum his 6NT showed, opener passes it (7NT with 37+).
+    ("2C P 2NT P 3C P 6NT P", "A7.T.KQ53.AKQ952", "P", "sayc-slam-in-notrump.conv"),
+    # 2C 2NT 6NT: opener's balanced 6NT counted the positive's 8; responder's pass.
+    ("2C P 2NT P 6NT P", "A76.K953.AJ95.42", "P", "sayc-2c-opener-after-a-positive.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
