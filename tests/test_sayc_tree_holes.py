@@ -150,6 +150,11 @@ from tests.robots import choice as choose
     ("1D P P 1NT P", "Q7653.Q6.Q4.KQ95", "2NT", "sayc-balancing.conv"),
     ("1D P P 1NT P 3H P", "K5.K92.KQ93.J753", "P", "sayc-advances-of-a-balancing-1nt.conv"),
     ("1D P P 1NT P 3H P", "AJ8.J93.J752.AQ7", "4H", "sayc-advances-of-a-balancing-1nt.conv"),
+    # 2C 2NT 3C 6NT: the positive's 6NT (SAYC slam in notrump) counted opener's minimum;
+    # without 37 counting the minimum his 6NT showed, opener passes it (7NT with 37+).
+    ("2C P 2NT P 3C P 6NT P", "A7.T.KQ53.AKQ952", "P", "sayc-slam-in-notrump.conv"),
+    # 2C 2NT 6NT: opener's balanced 6NT counted the positive's 8; responder's pass.
+    ("2C P 2NT P 6NT P", "A76.K953.AJ95.42", "P", "sayc-2c-opener-after-a-positive.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
