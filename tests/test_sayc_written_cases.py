@@ -78,9 +78,6 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "invitational (sayc.md 7.1 [B]); the 3C rule (notrump/sayc-1nt-responses.conv:52) "
         "counts 23-24 combined in points, so 8-9 HCP with six cards (25+ points) misses it, "
         "and 3NT counts HCP (23): the hand falls to 2NT (:87), which hides the suit",
-    35: "advancing (1D)-2C with KQJ863 of hearts and 8 HCP: a new suit is natural, 5+, not "
-        "forcing (sayc.md 10, no floor); the two-level new-suit advance needs 10+ HCP "
-        "(competitive/sayc-advances-of-an-overcall.conv:140), so the hand passes (:156)",
 }.items()} | {(FILES[11], line): why for line, why in {
     53: "1S-1NT with 5=4=2=2 and 13 HCP: opener passes a balanced minimum and shows a lower "
         "four-card suit (sayc.md 1, 5: 5-4-2-2 is not balanced); the pass rule "
