@@ -141,6 +141,13 @@ from tests.robots import choice as choose
     # (a minimum here; or three of their suit, or a three-level overcall) passes.
     ("1NT 2S P P", "Q3.AJ42.QJT.QJ83", "P", "sayc-interference-over-our-1nt.conv"),
     ("1NT 3H P P", "AK5.J3.A83.AJ875", "P", "sayc-interference-over-our-1nt.conv"),
+    # 1H 2D 3C 4H: responder's delayed game raise of opener's major after opener's new suit;
+    # opener asks for aces in the slam zone counting responder's minimum (SAYC Blackwood),
+    # else passes (the game raise denies the zone opposite an open range: responder would
+    # have asked himself).
+    ("1H P 2D P 3C P 4H P", "K.KQJ73.K3.K8742", "P", "sayc-responder-after-two-over-one-rebid.conv"),
+    ("1H P 2C P 2S P 4H P", "AQ86.AKQ97.T9.K2", "P", "sayc-responder-after-two-over-one-rebid.conv"),
+    ("1H P 2D P 3C P 4H P", "A.KQJ73.Q3.KQ742", "4NT", "sayc-blackwood.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
