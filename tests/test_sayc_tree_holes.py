@@ -155,6 +155,13 @@ from tests.robots import choice as choose
     ("2C P 2NT P 3C P 6NT P", "A7.T.KQ53.AKQ952", "P", "sayc-slam-in-notrump.conv"),
     # 2C 2NT 6NT: opener's balanced 6NT counted the positive's 8; responder's pass.
     ("2C P 2NT P 6NT P", "A76.K953.AJ95.42", "P", "sayc-2c-opener-after-a-positive.conv"),
+    # 1H 2D 3C 4H: responder's delayed game raise of opener's major after opener's new suit;
+    # opener asks for aces in the slam zone counting responder's minimum (SAYC Blackwood),
+    # else passes (the game raise denies the zone opposite an open range: responder would
+    # have asked himself).
+    ("1H P 2D P 3C P 4H P", "K.KQJ73.K3.K8742", "P", "sayc-responder-after-two-over-one-rebid.conv"),
+    ("1H P 2C P 2S P 4H P", "AQ86.AKQ97.T9.K2", "P", "sayc-responder-after-two-over-one-rebid.conv"),
+    ("1H P 2D P 3C P 4H P", "A.KQJ73.Q3.KQ742", "4NT", "sayc-blackwood.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
