@@ -247,6 +247,7 @@ def test_new_attributes_and_elements_are_checked(tmp_path):
     <open bid="1C"><handtypes><type><forced value="maybe"/></type></handtypes></open>
     <open bid="1C"><handtypes><type><lastbid by="nobody" min="3Z"/></type></handtypes></open>
     <open bid="1C"><handtypes><type><lastbid min="4S" max="3NT"/></type></handtypes></open>
+    <open bid="1C"><handtypes><type><support min="12" singletons="ignored"/></type></handtypes></open>
   </actions>
 </convention>
 """)
@@ -263,6 +264,7 @@ def test_new_attributes_and_elements_are_checked(tmp_path):
     assert f"{path}:13: <fit> needs min= or max=" in text
     assert f"{path}:14: <shown> side='everybody': use they, partner, me, we" in text
     assert f"{path}:15: <shown> max='5' is outside 0..4" in text
+    assert f"{path}:20: <support> singletons='ignored': use count, shortness" in text
     assert f"{path}:16: <partnerhcp> min=12 is more than max=11" in text
     assert f"{path}:17: <forced> value='maybe': use yes or no" in text
     assert f"{path}:18: <lastbid> by='nobody': use me, partner, we, they" in text

@@ -188,6 +188,19 @@ def test_support_stopper_longest_and_sets():
     assert fits("2.5.QJ654.KQJ432", [SuitHolding(1, SuitRef("longest"), 6, 6)])
 
 
+def test_support_points_can_count_a_singleton_honour_as_shortness_only():
+    """KQJ6.QJ732.K65.Q raising spades: 14 HCP + 3 for the singleton is 17 support points;
+    counting the singleton queen as shortness only (a loser, as a small singleton) makes 15.
+    A singleton ace keeps its HCP and its shortness."""
+    after_1s = Situation(partner_suits=(S,))
+    singleton_queen, singleton_ace = "KQJ6.QJ732.K65.Q", "KQJ6.QJ732.K65.A"
+    assert fits(singleton_queen, [Support(1, SuitRef("partner"), 17, 17)], after_1s)
+    assert fits(singleton_queen, [Support(1, SuitRef("partner"), 15, 15, True)], after_1s)
+    assert fits(singleton_ace, [Support(1, SuitRef("partner"), 19, 19, True)], after_1s)
+    resolution, _ = compile_type([Support(1, SuitRef("partner"), 16, None, True)], after_1s)
+    assert resolution.phrases == ["16+ support points (a singleton K, Q or J as shortness only)"]
+
+
 def test_auction_facts_become_constants():
     first_seat_vulnerable = Situation(we_vulnerable=True, seat=1)
     assert compile_type([Vulnerable(1, True, None)], first_seat_vulnerable)[0].impossible is False

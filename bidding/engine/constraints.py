@@ -177,18 +177,24 @@ class FigureRange(Constraint):
 
 @dataclass(frozen=True)
 class Support(Constraint):
-    """Support (dummy) points for a trump suit, partner's by default."""
+    """Support (dummy) points for a trump suit, partner's by default; with
+    `singleton_honours_as_shortness` a singleton king, queen or jack counts its shortness only,
+    not its HCP as well (it is a loser like a small singleton: losing-trick count)."""
 
     ref: SuitRef
     low: int | None
     high: int | None
+    singleton_honours_as_shortness: bool = False
 
     def apply(self, env: RuleEnv, out: Resolution) -> None:
         suits = _resolve(self.ref, env, out)
         if suits is None:
             return
         text = range_text(self.low, self.high, "support points")
-        out.tests.extend(_support_tests(self.ref, suits, self.low, self.high))
+        if self.singleton_honours_as_shortness:
+            text += " (a singleton K, Q or J as shortness only)"
+        figure = "support_short_honours" if self.singleton_honours_as_shortness else "support"
+        out.tests.extend(_support_tests(self.ref, suits, self.low, self.high, figure))
         out.exact = False
         # A raise's 10-12 support points: partner's `combined` points count 10, not the 7
         # HCP the raise may hold; and support points are never below HCP.
@@ -199,9 +205,9 @@ class Support(Constraint):
 
 
 def _support_tests(ref: SuitRef, suits: tuple[int, ...], low: int | None,
-                   high: int | None) -> list[str]:
+                   high: int | None, figure: str = "support") -> list[str]:
     """Support points in range for each suit, or for the one a hand-dependent ref chooses."""
-    tests = [bounds_expr(f"f.support[{s}]", low, high) for s in suits]
+    tests = [bounds_expr(f"f.{figure}[{s}]", low, high) for s in suits]
     if ref.is_hand_dependent:
         return ["(" + " or ".join(f"({longest_test(s, suits)} and {test})"
                                   for s, test in zip(suits, tests)) + ")"]

@@ -29,7 +29,8 @@ class HandFacts:
 
     __slots__ = ("hand", "hcp", "points", "length", "honours", "suit_controls", "controls",
                  "losers", "quick_tricks_doubled", "balanced", "semibalanced", "stopper",
-                 "half_stopper", "rule_of_20", "rule_of_15", "max_length", "_support")
+                 "half_stopper", "rule_of_20", "rule_of_15", "max_length", "_support",
+                 "_support_short_honours", "_suit_hcp")
 
     def __init__(self, hand: Hand) -> None:
         mask = hand.mask
@@ -56,7 +57,9 @@ class HandFacts:
         self.rule_of_20 = hcp + pattern[3] + pattern[2] >= 20
         self.rule_of_15 = hcp + length[3] >= 15
         self.max_length = pattern[3]
+        self._suit_hcp = (c[0], d[0], h[0], s[0])
         self._support = None
+        self._support_short_honours = None
 
     @property
     def support(self) -> tuple[int, int, int, int]:
@@ -65,6 +68,18 @@ class HandFacts:
             self._support = tuple(_support_points(self.hcp, self.length, trump)
                                   for trump in ALL_SUITS)
         return self._support
+
+    @property
+    def support_short_honours(self) -> tuple[int, int, int, int]:
+        """Support points with a singleton king, queen or jack in a side suit counted as
+        shortness only (its HCP taken off): such a card is a loser like a small singleton."""
+        if self._support_short_honours is None:
+            self._support_short_honours = tuple(
+                points - sum(self._suit_hcp[suit] for suit in ALL_SUITS
+                             if suit != trump and self.length[suit] == 1
+                             and 0 < self._suit_hcp[suit] < 4 and self.length[trump] >= 3)
+                for trump, points in enumerate(self.support))
+        return self._support_short_honours
 
 
 def _support_points(hcp: int, length: tuple[int, ...], trump: int) -> int:

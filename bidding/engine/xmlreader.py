@@ -843,7 +843,7 @@ _CONSTRAINT_READERS = {
     "losers": (("min", "max"), lambda r, e, n: r.figure(e, n, "losers", 13)),
     "quicktricks": (("min", "max"), lambda r, e, n: r.figure(e, n, "quicktricks", 10, True)),
     "controls": (("min", "max"), lambda r, e, n: r.figure(e, n, "controls", 12)),
-    "support": (("min", "max", "suit"), lambda r, e, n: _support(r, e, n)),
+    "support": (("min", "max", "suit", "singletons"), lambda r, e, n: _support(r, e, n)),
     "spades": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("s"), False)),
     "hearts": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("h"), False)),
     "diamonds": (_HOLDING_ATTRIBUTES, lambda r, e, n: r.holding(e, n, SuitRef("d"), False)),
@@ -880,7 +880,8 @@ _CONSTRAINT_READERS = {
 def _support(reader: _Reader, element, line: int):
     ref = reader.suit_ref(element, "suit", "partner")
     low, high = reader.pair(element, "min", "max", 0, 60)
-    return None if ref is None else Support(line, ref, low, high)
+    singletons = reader.choice(element, "singletons", ("count", "shortness"), "count")
+    return None if ref is None else Support(line, ref, low, high, singletons == "shortness")
 
 
 def _with_ref(reader: _Reader, element, name: str, build):
