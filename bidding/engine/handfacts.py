@@ -74,10 +74,12 @@ class HandFacts:
         """Support points with a singleton king, queen or jack in a side suit counted as
         shortness only (its HCP taken off): such a card is a loser like a small singleton."""
         if self._support_short_honours is None:
+            # With three or more trumps (the only case shortness counts) the trump suit is no
+            # singleton, so every singleton honour below the ace is in a side suit.
+            singleton_honours = sum(points for points, cards in zip(self._suit_hcp, self.length)
+                                    if cards == 1 and points < 4)
             self._support_short_honours = tuple(
-                points - sum(self._suit_hcp[suit] for suit in ALL_SUITS
-                             if suit != trump and self.length[suit] == 1
-                             and 0 < self._suit_hcp[suit] < 4 and self.length[trump] >= 3)
+                points - singleton_honours if self.length[trump] >= 3 else points
                 for trump, points in enumerate(self.support))
         return self._support_short_honours
 
