@@ -186,6 +186,14 @@ def test_support_points_three_trumps_and_no_fit():
     assert ev.support_points(hand("KJ74.5.A983.Q632"), H) == 10
 
 
+@given(hands)
+def test_support_points_from_figures_in_either_suit_order(h):
+    """The engine's hand facts count suits C..S; the model's shape is S..C: same points."""
+    clubs_first = tuple(reversed(ev.shape(h)))
+    for index, trump in enumerate((C, D, H, S)):
+        assert ev.support_points_of(ev.hcp(h), clubs_first, index) == ev.support_points(h, trump)
+
+
 def test_rules_of_20_and_15():
     assert ev.rule_of_20(hand("AJ5.Q54.K43.Q432")) == 12 + 4 + 3  # 12 HCP 4-3-3-3 passes
     assert ev.rule_of_20(hand("A5.KJ432.Q876.J2")) == 11 + 5 + 4  # 11 HCP 5-4 opens

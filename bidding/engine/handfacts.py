@@ -20,8 +20,6 @@ SUIT_FIGURES = tuple(zip(
 controls, losers, quick tricks doubled, stopper, half stopper, length."""
 _BALANCED = {(3, 3, 3, 4), (2, 3, 4, 4), (2, 3, 3, 5)}
 _SEMI_BALANCED = _BALANCED | {(2, 2, 4, 5), (2, 2, 3, 6)}
-_SHORTNESS = (5, 3, 1)          # void, singleton, doubleton with 4+ trumps
-_SHORTNESS_THREE_TRUMPS = (3, 2, 1)
 
 
 class HandFacts:
@@ -65,7 +63,7 @@ class HandFacts:
     def support(self) -> tuple[int, int, int, int]:
         """Support points for each trump suit; few rules ask, so computed on first use."""
         if self._support is None:
-            self._support = tuple(_support_points(self.hcp, self.length, trump)
+            self._support = tuple(evaluation.support_points_of(self.hcp, self.length, trump)
                                   for trump in ALL_SUITS)
         return self._support
 
@@ -82,15 +80,6 @@ class HandFacts:
                 points - singleton_honours if self.length[trump] >= 3 else points
                 for trump, points in enumerate(self.support))
         return self._support_short_honours
-
-
-def _support_points(hcp: int, length: tuple[int, ...], trump: int) -> int:
-    """As evaluation.support_points: HCP plus shortness in the side suits, less with exactly
-    three trumps, none with fewer."""
-    if length[trump] < 3:
-        return hcp
-    table = _SHORTNESS_THREE_TRUMPS if length[trump] == 3 else _SHORTNESS
-    return hcp + sum(table[n] for suit, n in enumerate(length) if suit != trump and n < 3)
 
 
 _FACTS_CACHE: dict[int, HandFacts] = {}

@@ -159,15 +159,18 @@ def support_points(hand: Hand, trump: Suit) -> int:
     HCP plus, for each side suit, void 5, singleton 3, doubleton 1 with four or more trumps,
     void 3, singleton 2, doubleton 1 with exactly three. Shortness is worth nothing without
     a fit, so with fewer than three trumps this is just HCP."""
-    lengths = shape(hand)
-    trump_index = SUITS_HIGH_FIRST.index(trump)
+    return support_points_of(hcp(hand), shape(hand), SUITS_HIGH_FIRST.index(trump))
+
+
+def support_points_of(high_card_points: int, lengths: tuple[int, ...], trump_index: int) -> int:
+    """support_points from figures already known: `lengths` of the four suits in any order,
+    `trump_index` the trump suit's place in it (the engine's hand facts count C..S)."""
     trumps = lengths[trump_index]
     if trumps < 3:
-        return hcp(hand)
+        return high_card_points
     values = _SHORTNESS_WITH_FOUR_TRUMPS if trumps >= 4 else _SHORTNESS_WITH_THREE_TRUMPS
-    shortness = sum(values[count] for index, count in enumerate(lengths)
-                    if count < 3 and index != trump_index)
-    return hcp(hand) + shortness
+    return high_card_points + sum(values[count] for index, count in enumerate(lengths)
+                                  if count < 3 and index != trump_index)
 
 
 def rule_of_20(hand: Hand) -> int:
