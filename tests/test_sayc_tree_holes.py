@@ -9,6 +9,11 @@ from tests.robots import choice as choose
 
 
 @pytest.mark.parametrize("calls, hand, expected, source", [
+    # 1H (X) 1NT (P): responder's 6-9 1NT over their double; opener rebids as over 1M-1NT: a
+    # reverse with 17+ and four spades, a lower new suit, pass with a balanced minimum.
+    ("P 1H X 1NT P", "K987.AQ972.KQ7.K", "2S", "sayc-opener-after-1nt-response-strong.conv"),
+    ("P 1H X 1NT P", "K98.AQ972.QJ7.K3", "P", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
+    ("P 1H X 1NT P", "K9.AQ972.7.KQJ83", "2C", "sayc-opener-after-1nt-response-last-resort.conv"),
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
