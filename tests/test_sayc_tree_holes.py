@@ -14,6 +14,10 @@ from tests.robots import choice as choose
     ("P 1H X 1NT P", "K987.AQ972.KQ7.K", "2S", "sayc-opener-after-1nt-response-strong.conv"),
     ("P 1H X 1NT P", "K98.AQ972.QJ7.K3", "P", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
     ("P 1H X 1NT P", "K9.AQ972.7.KQJ83", "2C", "sayc-opener-after-1nt-response-last-resort.conv"),
+    # Over their bid the minimum rebid of a five-card suit is not made (seven trumps); a sixth
+    # card competes (here with a jump's values).
+    ("1S X 1NT 2H", "AT764.K9.KJ87.A2", "P", "sayc-fallback.conv"),
+    ("1S X 1NT 2H", "AT7643.K9.KJ8.A2", "3S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
