@@ -9,6 +9,13 @@ from tests.robots import choice as choose
 
 
 @pytest.mark.parametrize("calls, hand, expected, source", [
+    # 1S (X) XX (2D) 2S (P): opener's six-card major, short in their suit; the redoubler with
+    # two trumps bids game with 13+ HCP, with three trumps and 10-12 invites; opener accepts
+    # with five losers (or 15+ HCP).
+    ("P 1S X XX 2D 2S P", "Q93.Q732.AK7.T98", "3S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P", "Q3.Q732.AK7.AJ85", "4S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P 3S P", "AK9765.AQJ6.T.62", "4S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P 3S P", "K97652.KJ86.T.A6", "P", "sayc-after-our-redouble.conv"),
     # 1H (X) 1NT (P): responder's 6-9 1NT over their double; opener rebids as over 1M-1NT: a
     # reverse with 17+ and four spades, a lower new suit, pass with a balanced minimum.
     ("P 1H X 1NT P", "K987.AQ972.KQ7.K", "2S", "sayc-opener-after-1nt-response-strong.conv"),
