@@ -16,10 +16,6 @@ from tests.robots import choice as choose
     ("P 1S X XX 2D 2S P", "Q3.Q732.AK7.AJ85", "4S", "sayc-after-our-redouble.conv"),
     ("P 1S X XX 2D 2S P 3S P", "AK9765.AQJ6.T.62", "4S", "sayc-after-our-redouble.conv"),
     ("P 1S X XX 2D 2S P 3S P", "K97652.KJ86.T.A6", "P", "sayc-after-our-redouble.conv"),
-    # 1S (X): a weak six-card heart suit (6-9 HCP, not two honours) is bid at the two level
-    # (not forcing) before 1NT; a five-card suit keeps 1NT.
-    ("P 1S X", "85.Q98765.K52.Q9", "2H", "sayc-responses-to-a-major-after-their-double.conv"),
-    ("P 1S X", "85.Q9876.K52.Q93", "1NT", "sayc-responses-to-a-major-after-their-double.conv"),
     # 1H (X) 1NT (P): responder's 6-9 1NT over their double; opener rebids as over 1M-1NT: a
     # reverse with 17+ and four spades, a lower new suit, pass with a balanced minimum.
     ("P 1H X 1NT P", "K987.AQ972.KQ7.K", "2S", "sayc-opener-after-1nt-response-strong.conv"),
