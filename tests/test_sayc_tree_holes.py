@@ -9,6 +9,22 @@ from tests.robots import choice as choose
 
 
 @pytest.mark.parametrize("calls, hand, expected, source", [
+    # 1S (X) XX (2D) 2S (P): opener's six-card major, short in their suit; the redoubler with
+    # two trumps bids game with 13+ HCP, with three trumps and 10-12 invites; opener accepts
+    # with five losers (or 15+ HCP).
+    ("P 1S X XX 2D 2S P", "Q93.Q732.AK7.T98", "3S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P", "Q3.Q732.AK7.AJ85", "4S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P 3S P", "AK9765.AQJ6.T.62", "4S", "sayc-after-our-redouble.conv"),
+    ("P 1S X XX 2D 2S P 3S P", "K97652.KJ86.T.A6", "P", "sayc-after-our-redouble.conv"),
+    # 1H (X) 1NT (P): responder's 6-9 1NT over their double; opener rebids as over 1M-1NT: a
+    # reverse with 17+ and four spades, a lower new suit, pass with a balanced minimum.
+    ("P 1H X 1NT P", "K987.AQ972.KQ7.K", "2S", "sayc-opener-after-1nt-response-strong.conv"),
+    ("P 1H X 1NT P", "K98.AQ972.QJ7.K3", "P", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
+    ("P 1H X 1NT P", "K9.AQ972.7.KQJ83", "2C", "sayc-opener-after-1nt-response-last-resort.conv"),
+    # Over their bid the minimum rebid of a five-card suit is not made (seven trumps); a sixth
+    # card competes (here with a jump's values).
+    ("1S X 1NT 2H", "AT764.K9.KJ87.A2", "P", "sayc-fallback.conv"),
+    ("1S X 1NT 2H", "AT7643.K9.KJ8.A2", "3S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
