@@ -78,13 +78,6 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "invitational (sayc.md 7.1 [B]); the 3C rule (notrump/sayc-1nt-responses.conv:52) "
         "counts 23-24 combined in points, so 8-9 HCP with six cards (25+ points) misses it, "
         "and 3NT counts HCP (23): the hand falls to 2NT (:87), which hides the suit",
-}.items()} | {(FILES[11], line): why for line, why in {
-    53: "1S-1NT with 5=4=2=2 and 13 HCP: opener passes a balanced minimum and shows a lower "
-        "four-card suit (sayc.md 1, 5: 5-4-2-2 is not balanced); the pass rule "
-        "(rebids/sayc-opener-after-1nt-response-notrump-and-own-suit.conv:20) takes any "
-        "semi-balanced minimum. Tried (pass only balanced, or 5-4-2-2 whose four-card suit "
-        "ranks above; a lower one is shown): +18 IMPs on 30 changed auctions of seeds "
-        "10521-10530 but -8 on 24 of the fresh seeds 10531-10540, so it was not kept",
 }.items()}
 
 CASES = [(name, case) for name in FILES for case in load_cases(DATA / name)]
