@@ -24,7 +24,9 @@ from tests.robots import choice as choose
     # Over their bid the minimum rebid of a five-card suit is not made (seven trumps); a sixth
     # card competes (here with a jump's values).
     ("1S X 1NT 2H", "AT764.K9.KJ87.A2", "P", "sayc-fallback.conv"),
-    ("1S X 1NT 2H", "AT7643.K9.KJ8.A2", "3S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
+    ("1S X 1NT 2H", "AKT643.92.KJ8.A2", "3S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
+    # Below 16 HCP the jump needs a good suit (or a side four-card suit): a poor one rebids 2S.
+    ("1S X 1NT 2H", "AT7643.K9.KJ8.A2", "2S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
