@@ -169,10 +169,12 @@ from tests.robots import choice as choose
     ("1D P P 1NT P 3H P", "K5.K92.KQ93.J753", "P", "sayc-advances-of-a-balancing-1nt.conv"),
     ("1D P P 1NT P 3H P", "AJ8.J93.J752.AQ7", "4H", "sayc-advances-of-a-balancing-1nt.conv"),
     # 2C 2NT 3C 6NT: the positive's 6NT (SAYC slam in notrump) counted opener's minimum;
-    # without 37 counting the minimum his 6NT showed, opener passes it (7NT with 37+).
-    ("2C P 2NT P 3C P 6NT P", "A7.T.KQ53.AKQ952", "P", "sayc-slam-in-notrump.conv"),
-    # 2C 2NT 6NT: opener's balanced 6NT counted the positive's 8; responder's pass.
-    ("2C P 2NT P 6NT P", "A76.K953.AJ95.42", "P", "sayc-2c-opener-after-a-positive.conv"),
+    # without 37 counting the minimum his 6NT showed, opener passes it (7NT with 37+; SAYC
+    # grand over partner's 6NT, included there).
+    ("2C P 2NT P 3C P 6NT P", "A7.T.KQ53.AKQ952", "P", "sayc-grand-over-partners-6nt.conv"),
+    # 2C 2NT 6NT: opener's balanced 6NT counted the positive's 8; responder's pass (SAYC
+    # grand over partner's 6NT, included by sayc-2c-opener-after-a-positive.conv).
+    ("2C P 2NT P 6NT P", "A76.K953.AJ95.42", "P", "sayc-grand-over-partners-6nt.conv"),
     # 1H 2D 3C 4H: responder's delayed game raise of opener's major after opener's new suit;
     # opener asks for aces in the slam zone counting responder's minimum (SAYC Blackwood),
     # else passes (the game raise denies the zone opposite an open range: responder would
