@@ -124,6 +124,12 @@ from tests.robots import choice as choose
     # 2C 2D 3D 3H 3S 4D: responder's preference past 3NT agrees opener's first suit, a minor;
     # with no major game (two hearts, five spades) and no slam, opener bids five of it.
     ("2C P 2D P 3D P 3H P 3S P 4D P", "AKQ95.K2.AKQJ4.3", "5D", "sayc-2c-responders-third-call.conv"),
+    # 2C 2D 3C 3H 4D: his second suit, a minor, at the four level; with a positive's values
+    # (8+ HCP) and an eight-card fit in it responder asks for aces (his 22 and my 8 are the
+    # slam zone of the fit, 30), as with a major fit; with less, the raise to game.
+    ("2C P 2D P 3C P 3H P 4D P", "K4.T7652.KQ83.97", "4NT", "sayc-2c-responders-third-call.conv"),
+    ("2C P 2D P 3C P 3H P 4D P", "K4.T7652.KJ83.97", "5D", "sayc-2c-responders-third-call.conv"),
+    ("2C P 2D P 3C P 3D P 4C P", "KT.AQ62.J8754.43", "4NT", "sayc-2c-responders-third-call.conv"),
     # (3C) X (5C) P (P): their five-level raise after our takeout double of their preempt and
     # advancer's pass; the doubler, with no room below our game, passes.
     ("3C X 5C P P", "AQ52.KJ84.AQ3.72", "P", "sayc-advances-of-a-double-of-a-preempt.conv"),
