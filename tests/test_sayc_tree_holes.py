@@ -124,6 +124,20 @@ from tests.robots import choice as choose
     # 2C 2D 3D 3H 3S 4D: responder's preference past 3NT agrees opener's first suit, a minor;
     # with no major game (two hearts, five spades) and no slam, opener bids five of it.
     ("2C P 2D P 3D P 3H P 3S P 4D P", "AKQ95.K2.AKQJ4.3", "5D", "sayc-2c-responders-third-call.conv"),
+    # 2C 2D 3C 3H 4D: his second suit, a minor, at the four level; with a positive's values
+    # (8+ HCP) and an eight-card fit in it responder asks for aces (his 22 and my 8 are the
+    # slam zone of the fit, 30), as with a major fit; with less, the raise to game.
+    ("2C P 2D P 3C P 3H P 4D P", "K4.T7652.KQ83.97", "4NT", "sayc-2c-responders-third-call.conv"),
+    ("2C P 2D P 3C P 3H P 4D P", "K4.T7652.KJ83.97", "5D", "sayc-2c-responders-third-call.conv"),
+    ("2C P 2D P 3C P 3D P 4C P", "KT.AQ62.J8754.43", "4NT", "sayc-2c-responders-third-call.conv"),
+    # 1S 2C 2H: opener's rebid in another suit leaves his range open (10-21); my three cards
+    # in his first major make an eight-card fit, so the slam zone opposite an open range (28+
+    # counting his minimum, 32+ with his maximum) asks for aces before the delayed game, and
+    # the answers place the contract in his first major (five with two aces missing).
+    ("1S P 2C P 2H P", "K97.AJ5.K95.AK84", "4NT", "sayc-blackwood-in-openers-first-major.conv"),
+    ("1S P 2C P 2H P", "K97.AJ5.K95.AQ84", "4S", "sayc-responder-after-two-over-one-rebid.conv"),
+    ("1H P 2C P 2S P 4NT P 5H P", "K96.A95.AQT.J972", "6H", "sayc-blackwood-in-openers-first-major.conv"),
+    ("1H P 2D P 2S P 4NT P 5D P", "Q53.K62.AK42.KQ6", "5H", "sayc-blackwood-in-openers-first-major.conv"),
     # (3C) X (5C) P (P): their five-level raise after our takeout double of their preempt and
     # advancer's pass; the doubler, with no room below our game, passes.
     ("3C X 5C P P", "AQ52.KJ84.AQ3.72", "P", "sayc-advances-of-a-double-of-a-preempt.conv"),
