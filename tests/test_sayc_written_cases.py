@@ -55,11 +55,6 @@ KNOWN_FAILURES = {(FILES[0], line): why for line, why in {
         "(opener accepts 2NT more often than 3M); first only when 2NT leaves an unbid suit "
         "unstopped, 17 auctions and -2 IMPs: neither was kept",
 }.items()} | {(FILES[8], line): why for line, why in {
-    40: "2H (X): raises of a weak two are to play over their double too (sayc.md 9 [B]); "
-        "keeping the tree's responses over the double (the raise 2H-3H with three trumps, "
-        "4H with four) changed 31 auctions on 14 seeds of 1,000 boards and lost 16 IMPs, "
-        "and without the three-level raise 18 auctions on 26 seeds and lost 9: the "
-        "fallback's later competing does as well double dummy, so neither was kept",
     43: "1NT-2C-2S with four hearts and 16 HCP: quantitative 4NT (sayc.md 7.1, 14); over a "
         "major answer the tree makes 4NT Blackwood (with a fit), and opener answers aces, so "
         "a quantitative 4NT there needs the fit shown some other way first",
