@@ -27,6 +27,11 @@ from tests.robots import choice as choose
     ("1S X 1NT 2H", "AKT643.92.KJ8.A2", "3S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
     # Below 16 HCP the jump needs a good suit (or a side four-card suit): a poor one rebids 2S.
     ("1S X 1NT 2H", "AT7643.K9.KJ8.A2", "2S", "sayc-opener-after-1nt-response-notrump-and-own-suit.conv"),
+    # Michaels for a major and a minor: after advancer's preference a Michaels without extras
+    # passes (over their bid too), and after advancer's game he passes, over their 4S too.
+    ("1H 2H P 2S P", "KQT94.7.QJ983.K4", "P", "sayc-advances-of-michaels-for-a-major-and-a-minor.conv"),
+    ("1H 2H P 2S 3H", "KQT94.7.QJ983.K4", "P", "sayc-advances-of-michaels-for-a-major-and-a-minor.conv"),
+    ("1S 2S 3S 4H 4S", "7.KQJ84.AQT93.42", "P", "sayc-advances-of-michaels-for-a-major-and-a-minor.conv"),
     # 1S 2H 4H: opener's three-card raise with 15+ reached game; responder without the slam
     # zone (SAYC Blackwood on his 15+) passes it.
     ("P 1S P 2H P 4H P", "K3.KQJ84.Q72.J53", "P", "sayc-responses-to-1s.conv"),
