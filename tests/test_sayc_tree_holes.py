@@ -201,6 +201,25 @@ from tests.robots import choice as choose
     ("1H P 2D P 3C P 4H P", "K.KQJ73.K3.K8742", "P", "sayc-responder-after-two-over-one-rebid.conv"),
     ("1H P 2C P 2S P 4H P", "AQ86.AKQ97.T9.K2", "P", "sayc-responder-after-two-over-one-rebid.conv"),
     ("1H P 2D P 3C P 4H P", "A.KQJ73.Q3.KQ742", "4NT", "sayc-blackwood.conv"),
+    # 1C 2S P: advancer's new major is forcing with opening values (13+ HCP, five cards, no
+    # three-card raise); the overcaller raises with two cards, else rebids his suit, and
+    # advancer places the game. A new minor keeps 16+ (eleven tricks), and over a four-level
+    # preempt a new suit at the five level is not bid with 13-15.
+    ("1C 2S P", "-.AKJ94.KQ72.J863", "3H", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2H P", "AKJ94.-.KQ72.J863", "2S", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P", "-.KJ72.AKJ94.J863", "P", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1H 4S P", "32.A93.AJ6532.KQ", "P", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P 3H P", "KQJ9762.Q2.953.4", "4H", "sayc-preempter-after-a-forcing-new-suit.conv"),
+    ("1C 2S P 3H P", "KQJ9762.2.953.42", "3S", "sayc-preempter-after-a-forcing-new-suit.conv"),
+    ("1C 2H P 2S P 3S P", "AKJ94.-.KQ72.J863", "4S", "sayc-preempter-after-a-forcing-new-suit.conv"),
+    # 1C 2S P 2NT: with 14+ HCP and none of the calls above advancer asks as over a weak two;
+    # the overcaller shows a feature with a maximum (9-11) or rebids his suit with a minimum,
+    # and advancer places the game (two cards: the major). 13 HCP without a fit still passes.
+    ("1C 2S P", "Q9.T92.KT65.AKQ5", "2NT", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P", "Q9.T92.QT65.AKQ5", "P", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P 2NT P", "KJ7532.4.AJ8.T83", "3D", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P 2NT P", "KQT543.6.T.QT743", "3S", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P 2NT P 3D P", "Q9.T92.KT65.AKQ5", "4S", "sayc-advances-of-a-preemptive-overcall.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
