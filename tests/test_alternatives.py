@@ -109,6 +109,9 @@ def test_the_text_lists_the_largest_savings_with_examples():
     assert row.split()[:5] == ["+6", "2", "2", "2", "0"]   # saved, s.e., fired, better, worse
     assert "after 1C P: S bid 1H; 1S instead reaches 2S by S" in text
     assert "(no rule fired often enough)" in second_guess_text(run, least_firings=5)
+    everything = second_guess_text(run, top=None, least_firings=1, examples_for=1)
+    assert "b.conv:9" in everything                     # the whole table
+    assert everything.count(" instead of ") == 1        # examples for the first line only
 
 
 def test_the_command_writes_the_report_and_every_decision(tmp_path, capsys):

@@ -219,10 +219,12 @@ def second_guess(boards: Sequence[Board], system: BiddingSystem, jobs: int = 1,
     return SecondGuess(system.name, len(boards), decisions, time.perf_counter() - started)
 
 
-def second_guess_text(run: SecondGuess, top: int = 30, least_firings: int = 10,
-                      rule_filter: str = "", examples: int = 3) -> str:
-    """The `top` (rule, alternative) pairs by IMPs saved among those fired `least_firings`
-    times or more, each with its standard error and its largest `examples` either way."""
+def second_guess_text(run: SecondGuess, top: int | None = 30, least_firings: int = 10,
+                      rule_filter: str = "", examples: int = 3,
+                      examples_for: int | None = None) -> str:
+    """The `top` (rule, alternative) pairs by IMPs saved (None: all) among those fired
+    `least_firings` times or more, each with its standard error; then the largest `examples`
+    either way of the first `examples_for` pairs (default: every pair listed)."""
     sums = [s for s in run.sums(rule_filter) if s.firings >= least_firings][:top]
     lines = [f"Second-guessing {run.system}: {run.boards} boards from "
              f"{run.origin or 'generated deals'}, {len(run.decisions)} calls, each against its "
@@ -237,7 +239,7 @@ def second_guess_text(run: SecondGuess, top: int = 30, least_firings: int = 10,
                      f"{found.better:>6} {found.worse:>6}  {found.label:<12} {found.rule}")
     if not sums:
         lines.append("  (no rule fired often enough)")
-    for found in sums if examples else ():
+    for found in sums[:examples_for] if examples else ():
         lines += ["", f"{found.label} instead of {found.rule} ({found.saved:+d}):"]
         shown = sorted(found.examples, key=lambda e: (-abs(e[0]), e[1].board))[:examples]
         for saved, decision, alternative in shown:

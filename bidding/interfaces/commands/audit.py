@@ -48,8 +48,9 @@ def register(subparsers) -> None:
     parser.add_argument("--least", type=positive, default=10, metavar="N",
                         help="only rules that fired N times or more (default 10)")
     parser.add_argument("--out", metavar="DIR", type=output_folder_type(SECOND_GUESS_FILES),
-                        help="write report.txt (every rule, all examples) and decisions.jsonl "
-                             "(every call and alternative) in DIR")
+                        help="write report.txt (every rule and alternative; ten examples for "
+                             "each of the top N) and decisions.jsonl (every call and "
+                             "alternative) in DIR")
     parser.set_defaults(func=run_second_guess)
 
 
@@ -82,6 +83,6 @@ def run_second_guess(args) -> int:
     print(second_guess_text(found, top=args.top, **options))
     if args.out:
         for path in args.out.write(lambda folder: write_second_guess(
-                found, folder, top=len(found.decisions), examples=10, **options)):
+                found, folder, top=None, examples=10, examples_for=args.top, **options)):
             print(f"wrote {path}")
     return 0
