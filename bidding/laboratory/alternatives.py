@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -27,7 +26,7 @@ from bidding.model.files import atomic_write
 from bidding.model.scoring import imps
 from bidding.engine.robot import Robot
 from bidding.engine.system import BiddingSystem
-from bidding.laboratory.results import DD_VULNERABILITY, owners_of
+from bidding.laboratory.results import contract_result, double_dummy_of
 from bidding.laboratory.simulate import Runner, local_or, short_source
 
 GAME_LEVEL = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4,
@@ -91,20 +90,14 @@ class _Scorer:
     """A board's double-dummy tricks and par, and |IMPs against par| of an auction's end."""
 
     def __init__(self, board: Board) -> None:
-        from dealer import dd
-
-        owners = owners_of(board.deal)
         self.board = board
-        self.tricks = dd.dd_table(owners)
-        self.par_ns, _ = dd.par(owners, int(board.dealer), DD_VULNERABILITY[board.vulnerability])
+        self.tricks, self.par_ns, _ = double_dummy_of(board)
 
     def away_from_par(self, auction: Auction) -> tuple[int, str]:
         contract = auction.contract
         if contract is None:
             return abs(imps(-self.par_ns)), "Pass"
-        tricks = int(self.tricks[contract.declarer][contract.strain])
-        score = contract.score(self.board.vulnerability.is_vulnerable(contract.declarer), tricks)
-        score_ns = score if contract.declarer % 2 == 0 else -score
+        _, score_ns = contract_result(contract, self.board, self.tricks)
         return abs(imps(score_ns - self.par_ns)), str(contract)
 
 
@@ -119,12 +112,16 @@ def second_guess_board(board: Board, system: BiddingSystem) -> tuple[Decision, .
     alternatives scored double dummy."""
     robot = Robot(system, opponents=system)
     scorer = _Scorer(board)
-    auction = Auction(board.dealer, vulnerability=board.vulnerability)
-    base, _ = scorer.away_from_par(_finished(robot, board, auction.copy()))
+    played = Auction(board.dealer, vulnerability=board.vulnerability)
+    choices = []
+    while not played.is_over:
+        choices.append(robot.choose(board.deal[played.turn], played))
+        played.push(choices[-1].call)
+    base, _ = scorer.away_from_par(played)
     name = str(board.number) if board.number else ""
+    auction = Auction(board.dealer, vulnerability=board.vulnerability)
     decisions = []
-    while not auction.is_over:
-        choice = robot.choose(board.deal[auction.turn], auction)
+    for choice in choices:
         rule = (short_source(str(choice.rule.source)) if choice.rule is not None
                 else f"no agreement: {choice.situation}")
         tried = []

@@ -119,13 +119,26 @@ def owners_of(deal: Deal) -> np.ndarray:
     return owners
 
 
-def double_dummy_result(board: Board, runs: tuple[TableRun, ...]) -> BoardResult:
-    """The board's result at each table, scored double dummy, with the par of the deal."""
+def double_dummy_of(board: Board) -> tuple[np.ndarray, int, list[str]]:
+    """The deal's tricks table (`[declarer][strain]`), par for North-South and the par
+    contracts as dealer.dd writes them."""
     from dealer import dd
 
     owners = owners_of(board.deal)
-    table = dd.dd_table(owners)
     par_ns, contracts = dd.par(owners, int(board.dealer), DD_VULNERABILITY[board.vulnerability])
+    return dd.dd_table(owners), par_ns, contracts
+
+
+def contract_result(contract: Contract, board: Board, tricks_table) -> tuple[int, int]:
+    """Declarer's double-dummy tricks in `contract` and the North-South score they give."""
+    tricks = int(tricks_table[contract.declarer][contract.strain])
+    score = contract.score(board.vulnerability.is_vulnerable(contract.declarer), tricks)
+    return tricks, score if contract.declarer % 2 == 0 else -score
+
+
+def double_dummy_result(board: Board, runs: tuple[TableRun, ...]) -> BoardResult:
+    """The board's result at each table, scored double dummy, with the par of the deal."""
+    table, par_ns, contracts = double_dummy_of(board)
     return BoardResult(board, tuple(_scored(run, board, table) for run in runs),
                        tuple(tuple(int(t) for t in row) for row in table), par_ns,
                        tuple(contracts))
@@ -135,10 +148,8 @@ def _scored(run: TableRun, board: Board, tricks_table) -> TableRun:
     contract = run.contract
     if contract is None:
         return replace(run, score_ns=0)
-    tricks = int(tricks_table[contract.declarer][contract.strain])
-    score = contract.score(board.vulnerability.is_vulnerable(contract.declarer), tricks)
-    return replace(run, tricks=tricks,
-                   score_ns=score if contract.declarer % 2 == 0 else -score)
+    tricks, score_ns = contract_result(contract, board, tricks_table)
+    return replace(run, tricks=tricks, score_ns=score_ns)
 
 
 _PAR_CONTRACT = re.compile(r"^([1-7])(NT|N|♠|♥|♦|♣|S|H|D|C)([NESW]+)(x{0,2})", re.I)
