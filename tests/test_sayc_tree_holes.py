@@ -215,11 +215,11 @@ from tests.robots import choice as choose
     # 1C 2S P 2NT: with 14+ HCP and none of the calls above advancer asks as over a weak two;
     # the overcaller shows a feature with a maximum (9-11) or rebids his suit with a minimum,
     # and advancer places the game (two cards: the major). 13 HCP without a fit still passes.
-    ("1C 2S P", "Q9.T92.KT65.AKQ5", "2NT", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P", "Q9.T92.KT65.AKQ5", "2NT", "sayc-2nt-feature-ask-over-a-weak-two.conv"),
     ("1C 2S P", "Q9.T92.QT65.AKQ5", "P", "sayc-advances-of-a-preemptive-overcall.conv"),
-    ("1C 2S P 2NT P", "KJ7532.4.AJ8.T83", "3D", "sayc-advances-of-a-preemptive-overcall.conv"),
-    ("1C 2S P 2NT P", "KQT543.6.T.QT743", "3S", "sayc-advances-of-a-preemptive-overcall.conv"),
-    ("1C 2S P 2NT P 3D P", "Q9.T92.KT65.AKQ5", "4S", "sayc-advances-of-a-preemptive-overcall.conv"),
+    ("1C 2S P 2NT P", "KJ7532.4.AJ8.T83", "3D", "sayc-2nt-feature-ask-over-a-weak-two.conv"),
+    ("1C 2S P 2NT P", "KQT543.6.T.QT743", "3S", "sayc-2nt-feature-ask-over-a-weak-two.conv"),
+    ("1C 2S P 2NT P 3D P", "Q9.T92.KT65.AKQ5", "4S", "sayc-2nt-feature-ask-over-a-weak-two.conv"),
 ])
 def test_the_tree_states_the_call(robot, calls, hand, expected, source):
     choice = choose(robot, hand, calls)
